@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package that building, testing and benchmarking Flux needs.
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+$SUDO apt-get update -qq
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+  g++ cmake ninja-build pkg-config clang-format \
+  nlohmann-json3-dev libcli11-dev libfmt-dev \
+  libgtest-dev libgmock-dev libbenchmark-dev \
+  coinor-libcbc-dev coinor-libclp-dev >/dev/null

@@ -1,0 +1,13 @@
+#pragma once
+// Each command family registers its subcommands on the top-level app.
+#include <CLI/CLI.hpp>
+
+namespace flux::cli {
+
+void add_matrix_commands(CLI::App& app);
+void add_run_command(CLI::App& app);
+
+// Parses and runs; maps every error to one line on stderr and an exit code (2 = bad input).
+int run(CLI::App& app, int argc, char** argv);
+
+}  // namespace flux::cli

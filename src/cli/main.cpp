@@ -1,0 +1,10 @@
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"flux: optical circuit switch scheduling for AI training fabrics"};
+  app.set_version_flag("--version", FLUX_VERSION);
+  app.require_subcommand(1);
+  flux::cli::add_run_command(app);
+  flux::cli::add_matrix_commands(app);
+  return flux::cli::run(app, argc, argv);
+}

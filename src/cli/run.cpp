@@ -1,0 +1,29 @@
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+
+#include "cli/commands.hpp"
+#include "core/error.hpp"
+
+namespace flux::cli {
+
+int run(CLI::App& app, int argc, char** argv) {
+  try {
+    app.parse(argc, argv);
+    return 0;
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "flux: error: {}\n", e.what());
+    return 2;
+  } catch (const InputError& e) {
+    fmt::print(stderr, "flux: error: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "flux: internal error: {}\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace flux::cli

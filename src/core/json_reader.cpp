@@ -1,0 +1,135 @@
+#include "core/json_reader.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace flux {
+
+JsonNode::JsonNode(std::shared_ptr<const nlohmann::json> doc, const nlohmann::json* node,
+                   std::shared_ptr<const std::string> file, std::string pointer)
+    : doc_(std::move(doc)), node_(node), file_(std::move(file)), pointer_(std::move(pointer)) {}
+
+JsonNode JsonNode::load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "", "cannot open file");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return parse(buf.str(), path);
+}
+
+JsonNode JsonNode::parse(const std::string& text, const std::string& file_label) {
+  auto doc = std::make_shared<nlohmann::json>();
+  try {
+    *doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(file_label, "", fmt::format("expected valid JSON ({})", e.what()));
+  }
+  const nlohmann::json* root = doc.get();
+  return JsonNode(std::move(doc), root, std::make_shared<const std::string>(file_label), "");
+}
+
+std::string JsonNode::describe() const {
+  if (node_->is_null()) return "null";
+  if (node_->is_string()) return "a string";
+  if (node_->is_boolean()) return "a boolean";
+  if (node_->is_number()) return fmt::format("{}", node_->dump());
+  if (node_->is_array()) return "an array";
+  return "an object";
+}
+
+void JsonNode::fail(const std::string& expected) const {
+  throw InputError(*file_, pointer_.empty() ? "/" : pointer_,
+                   fmt::format("expected {}, got {}", expected, describe()));
+}
+
+JsonNode JsonNode::operator[](std::string_view key) const {
+  if (!node_->is_object()) fail("an object");
+  auto it = node_->find(key);
+  std::string ptr = pointer_ + "/" + std::string(key);
+  if (it == node_->end()) throw InputError(*file_, ptr, "required field is missing");
+  return JsonNode(doc_, &*it, file_, std::move(ptr));
+}
+
+std::optional<JsonNode> JsonNode::find(std::string_view key) const {
+  if (!has(key)) return std::nullopt;
+  return (*this)[key];
+}
+
+bool JsonNode::has(std::string_view key) const {
+  return node_->is_object() && node_->contains(key);
+}
+
+std::size_t JsonNode::size() const {
+  if (!node_->is_array()) fail("an array");
+  return node_->size();
+}
+
+JsonNode JsonNode::at(std::size_t index) const {
+  if (index >= size()) fail(fmt::format("an array with more than {} elements", index));
+  return JsonNode(doc_, &(*node_)[index], file_, fmt::format("{}/{}", pointer_, index));
+}
+
+double JsonNode::number() const {
+  if (!node_->is_number()) fail("a number");
+  double v = node_->get<double>();
+  if (!std::isfinite(v)) fail("a finite number");
+  return v;
+}
+
+double JsonNode::non_negative() const {
+  double v = number();
+  if (v < 0) fail("a number >= 0");
+  return v;
+}
+
+double JsonNode::positive() const {
+  double v = number();
+  if (v <= 0) fail("a number > 0");
+  return v;
+}
+
+std::int64_t JsonNode::integer(std::int64_t lo, std::int64_t hi) const {
+  const std::string expected = fmt::format("an integer in [{}, {}]", lo, hi);
+  if (node_->is_number_integer()) {
+    auto v = node_->is_number_unsigned()
+                 ? static_cast<std::int64_t>(std::min<std::uint64_t>(
+                       node_->get<std::uint64_t>(), static_cast<std::uint64_t>(INT64_MAX)))
+                 : node_->get<std::int64_t>();
+    if (v < lo || v > hi) fail(expected);
+    return v;
+  }
+  if (node_->is_number_float()) {
+    double d = node_->get<double>();
+    if (std::isfinite(d) && d == std::floor(d) && d >= static_cast<double>(lo) &&
+        d <= static_cast<double>(hi))
+      return static_cast<std::int64_t>(d);
+  }
+  fail(expected);
+}
+
+std::string JsonNode::string() const {
+  if (!node_->is_string()) fail("a string");
+  return node_->get<std::string>();
+}
+
+bool JsonNode::boolean() const {
+  if (!node_->is_boolean()) fail("true or false");
+  return node_->get<bool>();
+}
+
+void JsonNode::expect_format(std::string_view name, int version) const {
+  const std::string want = fmt::format("{}/{}", name, version);
+  const std::string got = (*this)["format"].string();
+  if (got == want) return;
+  const std::string prefix = std::string(name) + "/";
+  if (got.rfind(prefix, 0) == 0)
+    throw InputError(*file_, "/format", fmt::format("unsupported version '{}', expected '{}'", got, want));
+  throw InputError(*file_, "/format", fmt::format("expected '{}', got '{}'", want, got));
+}
+
+}  // namespace flux

@@ -1,0 +1,55 @@
+#pragma once
+// Validated navigation of a parsed JSON document. Every accessor either returns a value of the
+// requested type and range or throws InputError naming the file, the JSON pointer and what was
+// expected, so readers never crash or guess on bad input.
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace flux {
+
+class JsonNode {
+ public:
+  JsonNode(std::shared_ptr<const nlohmann::json> doc, const nlohmann::json* node,
+           std::shared_ptr<const std::string> file, std::string pointer);
+
+  // Parses `path`; a missing file or a syntax error is an InputError.
+  static JsonNode load(const std::string& path);
+  static JsonNode parse(const std::string& text, const std::string& file_label);
+
+  JsonNode operator[](std::string_view key) const;  // required member
+  std::optional<JsonNode> find(std::string_view key) const;
+  bool has(std::string_view key) const;
+  JsonNode at(std::size_t index) const;
+  std::size_t size() const;  // requires an array
+
+  bool is_array() const { return node_->is_array(); }
+  bool is_object() const { return node_->is_object(); }
+  bool is_number() const { return node_->is_number(); }
+  double number() const;                                          // finite
+  double non_negative() const;                                    // finite, >= 0
+  double positive() const;                                        // finite, > 0
+  std::int64_t integer(std::int64_t lo, std::int64_t hi) const;  // integral, in [lo, hi]
+  std::string string() const;
+  bool boolean() const;
+
+  // Checks `"format": "<name>/<version>"`.
+  void expect_format(std::string_view name, int version) const;
+
+  [[noreturn]] void fail(const std::string& expected) const;
+  const std::string& pointer() const { return pointer_; }
+  const std::string& file() const { return *file_; }
+  const nlohmann::json& raw() const { return *node_; }
+
+ private:
+  std::string describe() const;
+  std::shared_ptr<const nlohmann::json> doc_;
+  const nlohmann::json* node_;
+  std::shared_ptr<const std::string> file_;
+  std::string pointer_;
+};
+
+}  // namespace flux

@@ -1,0 +1,29 @@
+#pragma once
+// The interface every matrix scheduler implements (Spectra and its baselines).
+#include <cstdint>
+#include <string>
+
+#include "core/matrix.hpp"
+#include "matrix/schedule.hpp"
+
+namespace flux {
+
+// The problem in time units: entry (i, j) is the time input i needs to send to output j on one
+// link (demand / rate). Schedulers work in these units; the CLI converts bytes <-> time.
+struct MatrixProblem {
+  Matrix time;        // n x n, >= 0
+  int switches = 1;   // s >= 1
+  double delta = 0;   // reconfiguration delay, same time unit, >= 0
+};
+
+struct MatrixRunOptions {
+  std::uint64_t seed = 1;  // for randomised algorithms (the paper's baseline)
+};
+
+struct MatrixResult {
+  MatrixSchedule schedule;  // algorithm, n, switches, delta, slots/circuits, makespan filled in
+  int permutations = 0;     // distinct permutations (decomposition size K)
+  int splits = 0;           // pieces created by splitting (Spectra's EQUALIZE)
+};
+
+}  // namespace flux

@@ -1,0 +1,25 @@
+#pragma once
+// flux.demand/1 (DESIGN §2.1) and plain CSV demand matrices.
+#include <string>
+
+#include "core/matrix.hpp"
+
+namespace flux {
+
+enum class DemandUnit { bytes, normalized };
+
+struct Demand {
+  Matrix matrix;
+  DemandUnit unit = DemandUnit::normalized;
+};
+
+inline constexpr int kMaxPorts = 4096;
+
+// Reads a `.json` (flux.demand/1) or any other extension as CSV.
+Demand read_demand(const std::string& path);
+Demand parse_demand_json(const std::string& text, const std::string& label);
+Demand parse_demand_csv(const std::string& text, const std::string& label);
+std::string demand_to_json(const Demand& d);
+const char* to_string(DemandUnit u);
+
+}  // namespace flux
