@@ -1,0 +1,34 @@
+#pragma once
+// SCHEDULE (LPT with δ), EQUALIZE (split the largest piece of the most loaded switch) and the
+// timeline (reference/spectra.md §2.2–2.3). A plan lists, per switch, the pieces it plays;
+// each piece is (permutation index into the decomposition, duration).
+#include <vector>
+
+#include "matrix/schedule.hpp"
+#include "spectra/decompose.hpp"
+
+namespace flux {
+
+struct Piece {
+  int perm = 0;          // index into Decomposition::perms
+  double duration = 0.0;
+};
+
+struct SwitchPlan {
+  std::vector<std::vector<Piece>> pieces;  // [switch] -> pieces
+  std::vector<double> load;                // [switch] -> sum (delta + duration)
+  int splits = 0;                          // pieces created by EQUALIZE
+};
+
+// LPT: weights must be sorted descending; ties go to the smallest switch index.
+[[nodiscard]] SwitchPlan lpt_assign(const std::vector<double>& weights, int switches, double delta);
+
+// The reference EQUALIZE loop, exact stop rules and tie-breaks (§2.3), with a safety cap.
+void equalize_reference(SwitchPlan& plan, double delta);
+
+// Timeline (§2.3): per switch, pieces in descending duration (ties: larger permutation id first),
+// each preceded by delta. Fills slots and makespan.
+void plan_to_slots(const SwitchPlan& plan, const Decomposition& dec, double delta,
+                   MatrixSchedule& out);
+
+}  // namespace flux
