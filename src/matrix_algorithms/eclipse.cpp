@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "matching/assignment.hpp"
+#include "matching/completion_assignment.hpp"
 #include "matrix_algorithms/schedule_helpers.hpp"
 
 namespace flux {
@@ -17,16 +17,33 @@ struct Candidate {
 
 class EclipseStep {
  public:
-  EclipseStep(const Matrix& rem, double delta) : rem_(rem), delta_(delta) {}
+  EclipseStep(const Matrix& rem, double delta) : rem_(rem), delta_(delta) {
+    const int n = rem.n();
+    support_.n = n;
+    support_.row_open.assign(static_cast<std::size_t>(n), 1);
+    support_.col_open.assign(static_cast<std::size_t>(n), 1);
+    support_.row_start.push_back(0);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j)
+        if (rem(i, j) > 0.0) support_.col.push_back(j);
+      support_.row_start.push_back(static_cast<int>(support_.col.size()));
+    }
+    potential_.assign(static_cast<std::size_t>(n), 0.0);
+  }
 
-  // Max-weight perfect matching of min(rem, h).
+  // Max-weight perfect matching of min(rem, h): a sparse assignment on the support with cost-0
+  // fillers everywhere else (matching/completion_assignment.hpp).
   const Candidate& evaluate(double h) {
     auto it = cache_.find(h);
     if (it != cache_.end()) return it->second;
-    Matrix cost(rem_.n());
+    SparseAssignmentProblem prob = support_;
+    prob.cost.clear();
     for (int i = 0; i < rem_.n(); ++i)
-      for (int j = 0; j < rem_.n(); ++j) cost(i, j) = -std::min(rem_(i, j), h);
-    const Assignment a = min_cost_assignment(cost);
+      for (int e = prob.row_start[static_cast<std::size_t>(i)];
+           e < prob.row_start[static_cast<std::size_t>(i) + 1]; ++e)
+        prob.cost.push_back(-std::min(rem_(i, prob.col[static_cast<std::size_t>(e)]), h));
+    std::fill(potential_.begin(), potential_.end(), 0.0);
+    const SparseAssignmentResult a = completion_assignment(prob, potential_);
     const double denom = h + delta_;
     Candidate c{h, denom > 0.0 ? -a.cost / denom : 0.0, a.row_to_col};
     return cache_.emplace(h, std::move(c)).first->second;
@@ -49,6 +66,8 @@ class EclipseStep {
  private:
   const Matrix& rem_;
   double delta_;
+  SparseAssignmentProblem support_;  // CSR of rem's non-zeros, all lines open
+  std::vector<double> potential_;
   std::map<double, Candidate> cache_;
 };
 

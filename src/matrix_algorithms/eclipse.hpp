@@ -10,7 +10,8 @@
 // threshold is the largest residual entry, so each further step zeroes an entry and the loop
 // ends. Deterministic (the assignment solver breaks ties by index).
 //
-// Cost per step: O(log nnz) dense assignments, O(n^3) each.
+// Cost per step: O(log nnz) sparse assignments on the residual's support with implicit cost-0
+// fillers (matching/completion_assignment.hpp).
 #include "matrix/algorithm.hpp"
 #include "spectra/decompose.hpp"
 
