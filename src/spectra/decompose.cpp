@@ -19,8 +19,11 @@ constexpr double kCritical = 1e9;  // the reference's cost of a forbidden pair
 class DecomposeState {
  public:
   explicit DecomposeState(const Support& s)
-      : s_(s), drem_(s.value), uncov_(static_cast<std::size_t>(s.size()), 1),
-        row_count_(static_cast<std::size_t>(s.n), 0), col_count_(static_cast<std::size_t>(s.n), 0),
+      : s_(s),
+        drem_(s.value),
+        uncov_(static_cast<std::size_t>(s.size()), 1),
+        row_count_(static_cast<std::size_t>(s.n), 0),
+        col_count_(static_cast<std::size_t>(s.n), 0),
         potential_(static_cast<std::size_t>(s.n), 0.0) {
     for (int i = 0; i < s.n; ++i)
       for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e) {
@@ -49,7 +52,8 @@ class DecomposeState {
     std::vector<int> on(static_cast<std::size_t>(s_.n));
     for (int i = 0; i < s_.n; ++i) {
       on[ix(i)] = s_.find(i, sigma[ix(i)]);
-      if (on[ix(i)] >= 0 && drem_[ix(on[ix(i)])] > 0.0) alpha = std::min(alpha, drem_[ix(on[ix(i)])]);
+      if (on[ix(i)] >= 0 && drem_[ix(on[ix(i)])] > 0.0)
+        alpha = std::min(alpha, drem_[ix(on[ix(i)])]);
     }
     if (alpha == std::numeric_limits<double>::infinity())
       throw std::logic_error("DECOMPOSE step served no remaining demand");
@@ -69,10 +73,13 @@ class DecomposeState {
 
  private:
   static std::size_t ix(int i) { return static_cast<std::size_t>(i); }
-  bool critical(int i, int j, int k) const { return row_count_[ix(i)] >= k || col_count_[ix(j)] >= k; }
+  bool critical(int i, int j, int k) const {
+    return row_count_[ix(i)] >= k || col_count_[ix(j)] >= k;
+  }
   // Cost of a support entry, or NaN if forbidden (critical line, already covered).
   double entry_cost(int i, int e, int k) const {
-    if (!uncov_[ix(e)] && critical(i, s_.col[ix(e)], k)) return std::numeric_limits<double>::quiet_NaN();
+    if (!uncov_[ix(e)] && critical(i, s_.col[ix(e)], k))
+      return std::numeric_limits<double>::quiet_NaN();
     return drem_[ix(e)] > 0.0 ? -drem_[ix(e)] : 0.0;
   }
 

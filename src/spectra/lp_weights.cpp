@@ -21,7 +21,8 @@ std::vector<std::vector<int>> cover_sets(const Support& s, const std::vector<Per
 
 }  // namespace
 
-int repair_coverage(const Support& s, const std::vector<Permutation>& perms, std::vector<double>& w) {
+int repair_coverage(const Support& s, const std::vector<Permutation>& perms,
+                    std::vector<double>& w) {
   const auto cover = cover_sets(s, perms);
   int repairs = 0;
   for (int e = 0; e < s.size(); ++e) {
@@ -52,7 +53,8 @@ std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Per
   std::vector<std::vector<int>> col_rows(static_cast<std::size_t>(k));
   std::vector<double> row_lb;
   for (const auto& [ls, need] : rows) {
-    for (int l : ls) col_rows[static_cast<std::size_t>(l)].push_back(static_cast<int>(row_lb.size()));
+    for (int l : ls)
+      col_rows[static_cast<std::size_t>(l)].push_back(static_cast<int>(row_lb.size()));
     row_lb.push_back(need);
   }
   std::vector<CoinBigIndex> start{0};
@@ -62,8 +64,8 @@ std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Per
     start.push_back(static_cast<CoinBigIndex>(index.size()));
   }
   const std::vector<double> ones(index.size(), 1.0), obj(static_cast<std::size_t>(k), 1.0),
-      col_lb(static_cast<std::size_t>(k), 0.0),
-      col_ub(static_cast<std::size_t>(k), COIN_DBL_MAX), row_ub(row_lb.size(), COIN_DBL_MAX);
+      col_lb(static_cast<std::size_t>(k), 0.0), col_ub(static_cast<std::size_t>(k), COIN_DBL_MAX),
+      row_ub(row_lb.size(), COIN_DBL_MAX);
   ClpSimplex model;
   model.setLogLevel(0);
   model.loadProblem(k, static_cast<int>(row_lb.size()), start.data(), index.data(), ones.data(),

@@ -20,6 +20,7 @@ namespace flux {
 
 // Coverage repair: for every non-zero left uncovered by `w`, add the shortfall to the
 // first permutation that covers it. Returns the number of repairs.
-int repair_coverage(const Support& s, const std::vector<Permutation>& perms, std::vector<double>& w);
+int repair_coverage(const Support& s, const std::vector<Permutation>& perms,
+                    std::vector<double>& w);
 
 }  // namespace flux

@@ -14,7 +14,8 @@ void check_problem(const MatrixProblem& p) {
     if (!std::isfinite(v) || v < 0) throw InputError("", "demand", "finite entries >= 0");
 }
 
-MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProblem& p, bool equalize) {
+MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProblem& p,
+                                    bool equalize) {
   SwitchPlan plan = lpt_assign(dec.weights, p.switches, p.delta);
   if (equalize) equalize_reference(plan, p.delta);
   MatrixResult r;

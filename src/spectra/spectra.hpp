@@ -11,7 +11,8 @@ struct SpectraOptions {
 };
 
 // `spectra-ref`: the reference algorithm exactly as specified (§2).
-[[nodiscard]] MatrixResult spectra_reference(const MatrixProblem& p, const SpectraOptions& opt = {});
+[[nodiscard]] MatrixResult spectra_reference(const MatrixProblem& p,
+                                             const SpectraOptions& opt = {});
 
 // `spectra`: the improved default; never worse than spectra_reference on the same instance.
 [[nodiscard]] MatrixResult spectra_improved(const MatrixProblem& p);

@@ -8,7 +8,9 @@
 namespace flux {
 namespace {
 
-std::size_t ix(int i) { return static_cast<std::size_t>(i); }
+std::size_t ix(int i) {
+  return static_cast<std::size_t>(i);
+}
 
 // Switch with the smallest (load, index).
 int least_loaded(const std::vector<double>& load) {

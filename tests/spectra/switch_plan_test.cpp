@@ -44,11 +44,11 @@ TEST(SwitchPlan, EqualizeReproducesReferenceTestVector) {
   plan_to_slots(plan, dec, 0.01, out);
   EXPECT_NEAR(out.makespan, 0.4066587631930211, 1e-12);
   // Pieces (switch, 1-based perm id, start, end) as listed in the reference.
-  const std::vector<Expected> want = {
-      {0, 1, 0.01, 0.380981},     {0, 4, 0.390981, 0.406659}, {1, 2, 0.01, 0.286962},
-      {1, 1, 0.296962, 0.380981}, {1, 3, 0.390981, 0.406659}, {2, 1, 0.01, 0.204198},
-      {2, 3, 0.214198, 0.406659}, {3, 4, 0.01, 0.220534},     {3, 5, 0.230534, 0.353994},
-      {3, 3, 0.363994, 0.406659}};
+  const std::vector<Expected> want = {{0, 1, 0.01, 0.380981},     {0, 4, 0.390981, 0.406659},
+                                      {1, 2, 0.01, 0.286962},     {1, 1, 0.296962, 0.380981},
+                                      {1, 3, 0.390981, 0.406659}, {2, 1, 0.01, 0.204198},
+                                      {2, 3, 0.214198, 0.406659}, {3, 4, 0.01, 0.220534},
+                                      {3, 5, 0.230534, 0.353994}, {3, 3, 0.363994, 0.406659}};
   ASSERT_EQ(out.slots.size(), want.size());
   // Slots come out switch by switch in timeline order; recover perm ids from the plan order.
   std::size_t k = 0;
