@@ -1,24 +1,8 @@
 #include "matrix_algorithms/schedule_helpers.hpp"
 
-#include <algorithm>
-#include <numeric>
-
 #include "spectra/spectra.hpp"
 
 namespace flux {
-
-void sort_by_weight(Decomposition& dec) {
-  std::vector<std::size_t> order(dec.perms.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return dec.weights[a] > dec.weights[b]; });
-  Decomposition sorted;
-  for (std::size_t k : order) {
-    sorted.perms.push_back(std::move(dec.perms[k]));
-    sorted.weights.push_back(dec.weights[k]);
-  }
-  dec = std::move(sorted);
-}
 
 MatrixResult lpt_schedule(const std::string& name, const Decomposition& dec,
                           const MatrixProblem& p) {

@@ -1,5 +1,5 @@
 #pragma once
-// Small pieces every matrix baseline shares: ordering a decomposition, LPT onto the switches
+// Small pieces every matrix baseline shares: LPT onto the switches
 // (Spectra's SCHEDULE, no splitting), playing a list serially on one switch, and filling the
 // result header. Complexity: linear in the number of slots (plus K log K for sorting).
 #include <string>
@@ -9,9 +9,6 @@
 #include "spectra/decompose.hpp"
 
 namespace flux {
-
-// Sorts permutations by weight, largest first (stable, so equal weights keep their order).
-void sort_by_weight(Decomposition& dec);
 
 // SCHEDULE (LPT with δ, reference/spectra.md §2.2) without EQUALIZE, then the timeline.
 [[nodiscard]] MatrixResult lpt_schedule(const std::string& name, const Decomposition& dec,
