@@ -2,10 +2,12 @@
 
 #include "matrix_algorithms/less_split.hpp"
 #include "matrix_algorithms/schedule_helpers.hpp"
+#include "spectra/spectra.hpp"
 
 namespace flux {
 
 std::vector<Matrix> baseline_parts(const MatrixProblem& p, const MatrixRunOptions& opt) {
+  check_problem(p);
   Rng rng(opt.seed);
   return less_split(p.time, p.switches, rng);
 }

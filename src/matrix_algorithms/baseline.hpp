@@ -17,7 +17,8 @@ struct BaselineOptions {
 };
 
 // The s = p.switches parts of the split, part k for switch k.
-[[nodiscard]] std::vector<Matrix> baseline_parts(const MatrixProblem& p, const MatrixRunOptions& opt);
+[[nodiscard]] std::vector<Matrix> baseline_parts(const MatrixProblem& p,
+                                                 const MatrixRunOptions& opt);
 
 // Named `baseline` (Spectra's decomposition per part) or `baseline-eclipse`.
 [[nodiscard]] MatrixResult less_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,

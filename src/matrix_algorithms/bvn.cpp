@@ -6,6 +6,7 @@
 #include "matrix_algorithms/integer_demand.hpp"
 #include "matrix_algorithms/schedule_helpers.hpp"
 #include "matrix_algorithms/threshold_matching.hpp"
+#include "spectra/spectra.hpp"
 
 namespace flux {
 namespace {
@@ -28,7 +29,8 @@ BvnStats bvn_decompose(const Matrix& d, const PermutationSink& sink) {
   if (left == 0) return stats;
   ThresholdMatching matching(r);
   // Birkhoff: a non-zero matrix with equal line sums always has a perfect matching on its support.
-  if (!matching.set_threshold(1)) throw std::logic_error("bvn: stuffed matrix has no perfect matching");
+  if (!matching.set_threshold(1))
+    throw std::logic_error("bvn: stuffed matrix has no perfect matching");
   while (left > 0) {
     const auto& perm = matching.row_to_col();
     const std::int64_t w = peel_permutation(r, perm);
@@ -52,6 +54,7 @@ Decomposition bvn_decomposition(const Matrix& d) {
 }
 
 MatrixResult bvn_schedule(const MatrixProblem& p) {
+  check_problem(p);
   return lpt_schedule("bvn", bvn_decomposition(p.time), p);
 }
 

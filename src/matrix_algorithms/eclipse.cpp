@@ -5,6 +5,7 @@
 
 #include "matching/completion_assignment.hpp"
 #include "matrix_algorithms/schedule_helpers.hpp"
+#include "spectra/spectra.hpp"
 
 namespace flux {
 namespace {
@@ -55,8 +56,10 @@ class EclipseStep {
     std::size_t lo = 0, hi = h.size() - 1;
     while (lo + 1 < hi) {
       const std::size_t i = (lo + hi) / 2;
-      if (evaluate(h[i]).ratio <= evaluate(h[i + 1]).ratio) lo = i;
-      else hi = i;
+      if (evaluate(h[i]).ratio <= evaluate(h[i + 1]).ratio)
+        lo = i;
+      else
+        hi = i;
     }
     const Candidate& a = evaluate(h[lo]);
     const Candidate& b = evaluate(h[hi]);
@@ -96,7 +99,8 @@ Decomposition eclipse_decomposition(const Matrix& d, const EclipseOptions& opt) 
   while (!exhausted(rem, scale)) {
     EclipseStep step(rem, opt.delta);
     const bool capped = static_cast<long long>(dec.perms.size()) >= cap;
-    const Candidate& c = capped ? step.evaluate(rem.max_entry()) : step.search(distinct_values(rem));
+    const Candidate& c =
+        capped ? step.evaluate(rem.max_entry()) : step.search(distinct_values(rem));
     // A zero threshold serves nothing; take the largest entry instead so the step makes progress.
     const Candidate& used = c.threshold > 0.0 ? c : step.evaluate(rem.max_entry());
     for (int i = 0; i < rem.n(); ++i) {
@@ -111,6 +115,7 @@ Decomposition eclipse_decomposition(const Matrix& d, const EclipseOptions& opt) 
 }
 
 MatrixResult eclipse_schedule(const MatrixProblem& p) {
+  check_problem(p);
   return lpt_schedule("eclipse", eclipse_decomposition(p.time, {.delta = p.delta}), p);
 }
 

@@ -69,7 +69,8 @@ void quick_stuff(IntegerDemand& m, const StuffOptions& opt) {
   for (;;) {
     const int i = largest_slack(rows), j = largest_slack(cols);
     if (i < 0 || j < 0) break;
-    const std::int64_t add = std::min(rows[static_cast<std::size_t>(i)], cols[static_cast<std::size_t>(j)]);
+    const std::int64_t add =
+        std::min(rows[static_cast<std::size_t>(i)], cols[static_cast<std::size_t>(j)]);
     m.at(i, j) += add;
     rows[static_cast<std::size_t>(i)] -= add;
     cols[static_cast<std::size_t>(j)] -= add;

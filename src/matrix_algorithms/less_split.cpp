@@ -30,7 +30,9 @@ class CycleCutter {
   }
 
  private:
-  std::pair<int, int> entry(int a, int b) const { return a < n_ ? std::pair{a, b - n_} : std::pair{b, a - n_}; }
+  std::pair<int, int> entry(int a, int b) const {
+    return a < n_ ? std::pair{a, b - n_} : std::pair{b, a - n_};
+  }
 
   bool loose(int a, int b) const {
     const auto [i, j] = entry(a, b);

@@ -1,10 +1,12 @@
 #include "matrix_algorithms/naive.hpp"
 
 #include "matrix_algorithms/schedule_helpers.hpp"
+#include "spectra/spectra.hpp"
 
 namespace flux {
 
 MatrixResult naive_schedule(const MatrixProblem& p, PartDecomposer decomposer) {
+  check_problem(p);
   const Matrix share = p.time.scaled(1.0 / p.switches);
   const Decomposition dec = decompose_part(share, decomposer, p.delta);
   MatrixSchedule s;

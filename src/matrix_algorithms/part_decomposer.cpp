@@ -12,8 +12,8 @@ const char* to_string(PartDecomposer d) {
 Decomposition decompose_part(const Matrix& m, PartDecomposer which, double delta) {
   if (m.max_entry() <= 0.0) return {};
   Decomposition dec = which == PartDecomposer::spectra
-                           ? spectra_decompose(m, {.weights = WeightMethod::lp})
-                           : eclipse_decomposition(m, {.delta = delta});
+                          ? spectra_decompose(m, {.weights = WeightMethod::lp})
+                          : eclipse_decomposition(m, {.delta = delta});
   sort_by_weight(dec);
   return dec;
 }

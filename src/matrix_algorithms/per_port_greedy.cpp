@@ -14,10 +14,14 @@ namespace {
 class PortGreedy {
  public:
   PortGreedy(const Matrix& m, int sw, double delta, std::vector<PortCircuit>& out)
-      : rem_(m), sw_(sw), delta_(delta), out_(out),
+      : rem_(m),
+        sw_(sw),
+        delta_(delta),
+        out_(out),
         in_ready_(static_cast<std::size_t>(m.n()), delta),
         out_ready_(static_cast<std::size_t>(m.n()), delta),
-        row_left_(static_cast<std::size_t>(m.n()), 0), col_left_(static_cast<std::size_t>(m.n()), 0) {
+        row_left_(static_cast<std::size_t>(m.n()), 0),
+        col_left_(static_cast<std::size_t>(m.n()), 0) {
     for (int i = 0; i < m.n(); ++i)
       for (int j = 0; j < m.n(); ++j)
         if (m(i, j) > 0.0) ++row_left_[idx(i)], ++col_left_[idx(j)], ++left_;

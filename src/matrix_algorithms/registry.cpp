@@ -30,6 +30,7 @@ const std::vector<MatrixAlgorithm>& matrix_algorithms() {
        }},
       {"spectra-eclipse", "ablation: Eclipse's decomposition + SCHEDULE + EQUALIZE",
        [](const MatrixProblem& p, const MatrixRunOptions&) {
+         check_problem(p);
          return renamed(
              schedule_decomposition(eclipse_decomposition(p.time, {.delta = p.delta}), p, true),
              "spectra-eclipse");

@@ -16,7 +16,8 @@ double play_serially(const Decomposition& dec, const Matrix& served, int sw, dou
                      std::vector<Slot>& out) {
   double t = 0.0;
   for (std::size_t k = 0; k < dec.perms.size(); ++k) {
-    Slot slot{.sw = sw, .start = t + delta, .end = t + delta + dec.weights[k], .perm = dec.perms[k]};
+    Slot slot{
+        .sw = sw, .start = t + delta, .end = t + delta + dec.weights[k], .perm = dec.perms[k]};
     for (int i = 0; i < served.n(); ++i) {
       int& j = slot.perm[static_cast<std::size_t>(i)];
       if (j >= 0 && served(i, j) <= 0.0) j = -1;

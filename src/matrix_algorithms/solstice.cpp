@@ -1,12 +1,13 @@
 #include "matrix_algorithms/solstice.hpp"
 
-#include <bit>
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 #include "matrix_algorithms/integer_demand.hpp"
 #include "matrix_algorithms/schedule_helpers.hpp"
 #include "matrix_algorithms/threshold_matching.hpp"
+#include "spectra/spectra.hpp"
 
 namespace flux {
 namespace {
@@ -46,6 +47,7 @@ Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed) {
 }
 
 MatrixResult solstice_schedule(const MatrixProblem& p, const MatrixRunOptions& opt) {
+  check_problem(p);
   return lpt_schedule("solstice", solstice_decomposition(p.time, opt.seed), p);
 }
 

@@ -45,7 +45,8 @@ TEST(Bvn, StuffedMatrixCoversDAndHasEqualLineSums) {
   test::expect_covers(sum, d, tol);
   for (double v : sum.row_sums()) EXPECT_NEAR(v, d.max_line_sum(), tol);
   for (double v : sum.col_sums()) EXPECT_NEAR(v, d.max_line_sum(), tol);
-  for (std::size_t k = 1; k < dec.weights.size(); ++k) EXPECT_GE(dec.weights[k - 1], dec.weights[k]);
+  for (std::size_t k = 1; k < dec.weights.size(); ++k)
+    EXPECT_GE(dec.weights[k - 1], dec.weights[k]);
 }
 
 TEST(Bvn, SinglePermutationNeedsOneSlice) {

@@ -26,7 +26,7 @@ TEST(Eclipse, TerminatesOnConstantMatrices) {
 TEST(Eclipse, TerminatesOnEveryGenerator) {
   for (const std::string& kind : generator_kinds()) {
     GeneratorOptions opt;
-    opt.n = 24;
+    opt.n = 32;  // the smallest size every kind accepts (gpt)
     opt.tokens = 256;
     const Matrix d = generate_matrix(kind, opt, 7);
     expect_valid_decomposition(d, eclipse_decomposition(d, {.delta = 0.02}));

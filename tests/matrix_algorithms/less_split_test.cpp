@@ -15,13 +15,17 @@ void expect_shares(const Matrix& d, const std::vector<Matrix>& parts) {
   for (const Matrix& part : parts) {
     const auto pr = part.row_sums(), pc = part.col_sums();
     for (int k = 0; k < d.n(); ++k) {
-      EXPECT_NEAR(pr[static_cast<std::size_t>(k)], rows[static_cast<std::size_t>(k)] / parts.size(), tol);
-      EXPECT_NEAR(pc[static_cast<std::size_t>(k)], cols[static_cast<std::size_t>(k)] / parts.size(), tol);
+      EXPECT_NEAR(pr[static_cast<std::size_t>(k)], rows[static_cast<std::size_t>(k)] / parts.size(),
+                  tol);
+      EXPECT_NEAR(pc[static_cast<std::size_t>(k)], cols[static_cast<std::size_t>(k)] / parts.size(),
+                  tol);
     }
     for (int i = 0; i < d.n(); ++i)
       for (int j = 0; j < d.n(); ++j) {
         EXPECT_GE(part(i, j), 0.0);
-        if (d(i, j) == 0.0) EXPECT_EQ(part(i, j), 0.0);
+        if (d(i, j) == 0.0) {
+          EXPECT_EQ(part(i, j), 0.0);
+        }
         sum(i, j) += part(i, j);
       }
   }
@@ -30,7 +34,9 @@ void expect_shares(const Matrix& d, const std::vector<Matrix>& parts) {
 }
 
 TEST(LessSplit, PartsCarryEqualSharesOfEveryLine) {
-  const Matrix d = generate_matrix("synthetic", {.n = 40}, 3);
+  GeneratorOptions opt;
+  opt.n = 40;
+  const Matrix d = generate_matrix("synthetic", opt, 3);
   for (int s : {1, 2, 3, 4, 5, 8}) {
     Rng rng(s);
     const auto parts = less_split(d, s, rng);

@@ -48,8 +48,11 @@ TEST(PerPortGreedy, PerSwitchLoadServesEachEntryExactlyOnce) {
   for (int i = 0; i < d.n(); ++i) {
     EXPECT_NEAR(load[0](i, i) + load[1](i, i), d(i, i), 1e-12);
     EXPECT_NEAR(load[0](i, i), 2.0 * load[1](i, i), 1e-12);  // in proportion to the durations
-    for (int j = 0; j < d.n(); ++j)
-      if (j != i) EXPECT_EQ(load[0](i, j) + load[1](i, j), 0.0);
+    for (int j = 0; j < d.n(); ++j) {
+      if (j != i) {
+        EXPECT_EQ(load[0](i, j) + load[1](i, j), 0.0);
+      }
+    }
   }
 }
 
