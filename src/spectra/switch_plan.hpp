@@ -10,7 +10,7 @@
 namespace flux {
 
 struct Piece {
-  int perm = 0;          // index into Decomposition::perms
+  int perm = 0;  // index into Decomposition::perms
   double duration = 0.0;
 };
 
