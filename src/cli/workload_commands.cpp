@@ -73,7 +73,7 @@ void generate(const GenerateOptions& o) {
   if (o.stats)
     fmt::print("{}", stats_to_text(st));
   else
-    fmt::print("generated {} tasks ({} sends, {} bytes) on {} GPUs\n", st.tasks, st.send_tasks,
+    fmt::print("generated {} tasks ({} sends, {}) on {} GPUs\n", st.tasks, st.send_tasks,
                format_bytes(st.total_bytes), st.gpus);
 }
 

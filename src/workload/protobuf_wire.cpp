@@ -43,21 +43,12 @@ std::string_view WireReader::bytes() {
   return v;
 }
 
-std::uint64_t WireReader::fixed64() {
-  if (data_.size() - pos_ < 8) fail("8 bytes of a fixed64 field");
+std::uint64_t WireReader::fixed(int width) {
+  const auto n = static_cast<std::size_t>(width);
+  if (data_.size() - pos_ < n) fail(fmt::format("{} bytes of a fixed-width field", width));
   std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i)
-    v = (v << 8) | static_cast<std::uint8_t>(data_[pos_ + static_cast<std::size_t>(i)]);
-  pos_ += 8;
-  return v;
-}
-
-std::uint32_t WireReader::fixed32() {
-  if (data_.size() - pos_ < 4) fail("4 bytes of a fixed32 field");
-  std::uint32_t v = 0;
-  for (int i = 3; i >= 0; --i)
-    v = (v << 8) | static_cast<std::uint8_t>(data_[pos_ + static_cast<std::size_t>(i)]);
-  pos_ += 4;
+  for (std::size_t i = n; i-- > 0;) v = (v << 8) | static_cast<std::uint8_t>(data_[pos_ + i]);
+  pos_ += n;
   return v;
 }
 

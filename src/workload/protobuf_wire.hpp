@@ -22,8 +22,8 @@ class WireReader {
   // Reads a tag; returns the field number and sets `type`.
   std::uint32_t tag(WireType& type);
   std::string_view bytes();  // a length-delimited payload
-  std::uint64_t fixed64();
-  std::uint32_t fixed32();
+  std::uint64_t fixed64() { return fixed(8); }
+  std::uint32_t fixed32() { return static_cast<std::uint32_t>(fixed(4)); }
   void skip(WireType type);
   // A sub-reader over a length-delimited payload (offsets stay file-absolute).
   WireReader sub();
@@ -31,6 +31,7 @@ class WireReader {
   const std::string& file() const { return file_; }
 
  private:
+  std::uint64_t fixed(int width);  // little-endian
   std::string_view data_;
   std::string file_;
   std::size_t base_ = 0;
