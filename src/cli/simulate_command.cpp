@@ -33,9 +33,9 @@ SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, 
     std::string first;
     for (std::size_t i = 0; i < r.violations.size() && i < 3; ++i)
       first += (i ? "; " : "") + r.violations[i];
-    throw InputError(a.schedule, "/",
-                     fmt::format("a feasible schedule, found {} violations: {}",
-                                 r.violations.size(), first));
+    throw InputError(
+        a.schedule, "/",
+        fmt::format("a feasible schedule, found {} violations: {}", r.violations.size(), first));
   }
   return r;
 }
@@ -68,11 +68,12 @@ void run_simulate(SimulateArgs a) {
                                    : run_replay(w, f, a, ctx);
   write_outputs(a.out, w, f, r, ctx);
   const SimMetrics& m = r.metrics;
-  fmt::print("{}: iteration {}  (critical path {}, bound {})  peak NIC buffer {}  "
-             "reconfigurations {}  utilization {:.3f}\n",
-             ctx.scheduler, format_time(m.iteration_time), format_time(m.compute_critical_path),
-             format_time(m.lower_bound), format_bytes(m.peak_nic_buffer), m.reconfigurations,
-             m.circuit_utilization);
+  fmt::print(
+      "{}: iteration {}  (critical path {}, bound {})  peak NIC buffer {}  "
+      "reconfigurations {}  utilization {:.3f}\n",
+      ctx.scheduler, format_time(m.iteration_time), format_time(m.compute_critical_path),
+      format_time(m.lower_bound), format_bytes(m.peak_nic_buffer), m.reconfigurations,
+      m.circuit_utilization);
   fmt::print("wrote {}/summary.json and 5 more files\n", a.out);
 }
 
@@ -93,7 +94,8 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--duty-cycle", args->options.duty_cycle,
                   "rotornet*: share of a slot that carries data (default 0.9)");
   cmd->add_option("--slot", args->slot, "rotornet*: slot length, e.g. 10us (default tau/(1-duty))");
-  cmd->add_option("--frame", args->frame, "bvn: periodic frame length, e.g. 1ms (default one-shot)");
+  cmd->add_option("--frame", args->frame,
+                  "bvn: periodic frame length, e.g. 1ms (default one-shot)");
   cmd->add_option("--topology", args->options.topology,
                   "static: circuits per OCS, e.g. \"0-1,2-3/1-2,0-3\" (default heaviest pairs)");
   cmd->add_option("--phase-algorithm", args->options.phase_algorithm,

@@ -31,20 +31,19 @@ Json options_json(const RunContext& ctx) {
 Json scenario_json(const Workload& w, const Fabric& f, const RunContext& ctx) {
   std::size_t sends = 0;
   for (const Task& t : w.tasks) sends += t.kind == TaskKind::send;
-  return Json{{"workload", ctx.workload_file},
-              {"gpus", w.gpus},
-              {"tasks", w.tasks.size()},
-              {"sends", sends},
-              {"fabric_file", ctx.fabric_file},
-              {"fabric", Json::parse(fabric_to_json(f))}};
+  return Json{{"workload", ctx.workload_file},  {"gpus", w.gpus},
+              {"tasks", w.tasks.size()},        {"sends", sends},
+              {"fabric_file", ctx.fabric_file}, {"fabric", Json::parse(fabric_to_json(f))}};
 }
 
 // Chrome trace times are microseconds.
-double us(Time t) { return static_cast<double>(t) / 1e6; }
+double us(Time t) {
+  return static_cast<double>(t) / 1e6;
+}
 
 Json slice(const std::string& name, int pid, int tid, Time start, Time end, Json args = {}) {
-  Json e = {{"name", name}, {"ph", "X"}, {"pid", pid}, {"tid", tid}, {"ts", us(start)},
-            {"dur", us(end - start)}};
+  Json e = {{"name", name}, {"ph", "X"},       {"pid", pid},
+            {"tid", tid},   {"ts", us(start)}, {"dur", us(end - start)}};
   if (!args.is_null()) e["args"] = std::move(args);
   return e;
 }
@@ -59,8 +58,8 @@ void port_tracks(Json& events, const Workload& w, const Fabric& f, const SimResu
   events.push_back(track_name("process_name", pid, 0, "OCS ports (gpu, ocs)"));
   for (int sw = 0; sw < f.ocs; ++sw)
     for (int g = 0; g < f.gpus; ++g)
-      events.push_back(track_name("thread_name", pid, tid(sw, g),
-                                  fmt::format("gpu {} / ocs {}", g, sw)));
+      events.push_back(
+          track_name("thread_name", pid, tid(sw, g), fmt::format("gpu {} / ocs {}", g, sw)));
   const Time tau = to_time(f.reconfig_delay);
   std::map<std::pair<int, int>, int> partner;  // current partner of (sw, gpu)
   std::vector<TimedCircuit> circuits = r.schedule.circuits;
@@ -72,18 +71,18 @@ void port_tracks(Json& events, const Workload& w, const Fabric& f, const SimResu
       bool changed = it == partner.end() ? !f.initial_config_free : it->second != other;
       partner[{c.sw, g}] = other;
       if (changed && tau > 0)
-        events.push_back(slice("reconfigure", pid, tid(c.sw, g), std::max<Time>(0, c.up - tau),
-                               c.up));
-      events.push_back(slice(fmt::format("circuit {}-{}", c.a, c.b), pid, tid(c.sw, g), c.up,
-                             c.down));
+        events.push_back(
+            slice("reconfigure", pid, tid(c.sw, g), std::max<Time>(0, c.up - tau), c.up));
+      events.push_back(
+          slice(fmt::format("circuit {}-{}", c.a, c.b), pid, tid(c.sw, g), c.up, c.down));
     }
   for (std::size_t t = 0; t < w.tasks.size(); ++t)
     for (const Hop& h : r.trace.hops[t]) {
       if (h.sw < 0) continue;
-      events.push_back(slice(w.tasks[t].name.empty() ? fmt::format("task {}", w.tasks[t].id)
-                                                      : w.tasks[t].name,
-                             pid, tid(h.sw, h.from), h.start, h.end,
-                             {{"task", w.tasks[t].id}, {"to", h.to}, {"bytes", h.bytes}}));
+      events.push_back(
+          slice(w.tasks[t].name.empty() ? fmt::format("task {}", w.tasks[t].id) : w.tasks[t].name,
+                pid, tid(h.sw, h.from), h.start, h.end,
+                {{"task", w.tasks[t].id}, {"to", h.to}, {"bytes", h.bytes}}));
     }
 }
 
@@ -93,8 +92,8 @@ std::string summary_json(const SimMetrics& m, const Workload& w, const Fabric& f
                          const RunContext& ctx) {
   Json j = {{"format", "flux.summary/1"},
             {"version", FLUX_VERSION},
-            {"scheduler", {{"name", ctx.scheduler}, {"replayed", ctx.replayed},
-                           {"options", options_json(ctx)}}},
+            {"scheduler",
+             {{"name", ctx.scheduler}, {"replayed", ctx.replayed}, {"options", options_json(ctx)}}},
             {"scenario", scenario_json(w, f, ctx)},
             {"iteration_time", m.iteration_time},
             {"compute_critical_path", m.compute_critical_path},
