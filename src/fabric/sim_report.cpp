@@ -18,6 +18,7 @@ using Json = nlohmann::ordered_json;
 Json options_json(const RunContext& ctx) {
   const SchedulerOptions& o = ctx.options;
   Json j = Json::object();
+  if (ctx.replayed) return j;
   if (ctx.scheduler == "rotornet" || ctx.scheduler == "rotornet-vlb") {
     j["duty_cycle"] = o.duty_cycle;
     j["slot"] = o.slot;
