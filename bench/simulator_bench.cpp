@@ -1,0 +1,105 @@
+// Simulator throughput (issue 5): events per second of the event engine alone, and whole
+// simulate() runs (scheduler + replay + metrics) of the Flux paper's 8-GPU Llama-3-8B scenario.
+#include <benchmark/benchmark.h>
+
+#include "fabric/engine.hpp"
+#include "fabric/scheduler.hpp"
+#include "workload/dag_builder.hpp"
+#include "workload/scenario.hpp"
+
+namespace flux {
+namespace {
+
+// Every send completes a fixed time after it is ready: the engine's own cost, nothing else.
+class FixedDelay final : public Transport {
+ public:
+  void on_ready(Engine& e, int task) override { e.complete_send(task, e.now() + 1000); }
+};
+
+// Per GPU a compute chain; after each step every GPU sends to its ring neighbour, which waits
+// for it before its next step.
+Workload ring_steps(int gpus, int steps) {
+  Workload w;
+  w.gpus = gpus;
+  std::vector<int> last(static_cast<std::size_t>(gpus), -1);
+  for (int s = 0; s < steps; ++s) {
+    std::vector<int> sent(static_cast<std::size_t>(gpus));
+    for (int g = 0; g < gpus; ++g) {
+      Task c;
+      c.id = static_cast<std::int64_t>(w.tasks.size());
+      c.gpu = g;
+      c.duration = 1e-6 * (1 + (s + g) % 3);
+      if (last[static_cast<std::size_t>(g)] >= 0)
+        c.after.push_back(last[static_cast<std::size_t>(g)]);
+      w.tasks.push_back(c);
+      Task m;
+      m.id = static_cast<std::int64_t>(w.tasks.size());
+      m.kind = TaskKind::send;
+      m.src = g;
+      m.dst = (g + 1) % gpus;
+      m.bytes = 1e6;
+      m.after.push_back(static_cast<int>(w.tasks.size()) - 1);
+      w.tasks.push_back(m);
+      sent[static_cast<std::size_t>(g)] = static_cast<int>(w.tasks.size()) - 1;
+      last[static_cast<std::size_t>(g)] = static_cast<int>(w.tasks.size()) - 2;
+    }
+    for (int g = 0; g < gpus; ++g) {
+      Task c;
+      c.id = static_cast<std::int64_t>(w.tasks.size());
+      c.gpu = g;
+      c.duration = 1e-7;
+      c.after = {last[static_cast<std::size_t>(g)],
+                 sent[static_cast<std::size_t>((g + gpus - 1) % gpus)]};
+      w.tasks.push_back(c);
+      last[static_cast<std::size_t>(g)] = static_cast<int>(w.tasks.size()) - 1;
+    }
+  }
+  return w;
+}
+
+void BM_EngineEvents(benchmark::State& state) {
+  const Workload w = ring_steps(static_cast<int>(state.range(0)), 2000);
+  std::int64_t events = 0;
+  for (auto _ : state) {
+    FixedDelay transport;
+    Engine engine(w, transport);
+    benchmark::DoNotOptimize(engine.run());
+    events += engine.trace().events;
+  }
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_EngineEvents)->Arg(8)->Arg(64)->Arg(1024)->Unit(benchmark::kMillisecond);
+
+const Workload& paper_workload() {
+  static const Workload w =
+      build_workload(read_scenario(std::string(FLUX_EXAMPLES_DIR) + "/llama3-8b-16l-tp4-dp2.json"));
+  return w;
+}
+
+void BM_SimulatePaperScenario(benchmark::State& state, const char* scheduler) {
+  const Workload& w = paper_workload();
+  Fabric f;
+  f.gpus = w.gpus;
+  f.ocs = 2;
+  f.link_rate = 1e11;
+  f.reconfig_delay = 1e-5;
+  std::int64_t events = 0;
+  for (auto _ : state) {
+    SimResult r = simulate(w, f, scheduler);
+    events += r.metrics.events;
+    benchmark::DoNotOptimize(r.metrics.iteration_time);
+  }
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+}
+BENCHMARK_CAPTURE(BM_SimulatePaperScenario, ideal, "ideal")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SimulatePaperScenario, rotornet, "rotornet")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SimulatePaperScenario, rotornet_vlb, "rotornet-vlb")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SimulatePaperScenario, bvn, "bvn")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SimulatePaperScenario, spectra_phase, "spectra-phase")
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace flux
