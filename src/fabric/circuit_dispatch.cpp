@@ -6,7 +6,12 @@ namespace flux {
 
 namespace {
 
-enum TimerKind { kOpen = 0, kClose = 1 };
+enum TimerKind { kOpen = 0, kClose = 1, kPump = 2 };
+
+// Timer tags: kind + 3 * (switch + σ * gpu); gpu is only used by kPump.
+std::int64_t tag_of(TimerKind kind, int sw, int ocs, int gpu = 0) {
+  return kind + 3 * (sw + std::int64_t{ocs} * gpu);
+}
 
 // Bytes below this share of a message are rounding noise of the splitting arithmetic.
 double byte_epsilon(double size) {
@@ -34,7 +39,7 @@ void CircuitDispatch::begin(Engine& e) {
 void CircuitDispatch::fetch(Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   s.win = source_.next(sw, e.now());
-  if (s.win) e.set_timer(std::max(s.win->up, e.now()), std::int64_t{sw} * 2 + kOpen);
+  if (s.win) e.set_timer(std::max(s.win->up, e.now()), tag_of(kOpen, sw, f_.ocs));
 }
 
 void CircuitDispatch::open(Engine& e, int sw) {
@@ -50,7 +55,7 @@ void CircuitDispatch::open(Engine& e, int sw) {
     pump(e, sw, a);
     if (duplex) pump(e, sw, b);
   }
-  if (s.win->end != kNever) e.set_timer(s.win->end, std::int64_t{sw} * 2 + kClose);
+  if (s.win->end != kNever) e.set_timer(s.win->end, tag_of(kClose, sw, f_.ocs));
 }
 
 void CircuitDispatch::close(Engine& e, int sw) {
@@ -83,11 +88,14 @@ void CircuitDispatch::recover_if_idle(Engine& e) {
 }
 
 void CircuitDispatch::on_timer(Engine& e, std::int64_t tag) {
-  const int sw = static_cast<int>(tag / 2);
-  if (tag % 2 == kOpen) {
+  const auto kind = static_cast<TimerKind>(tag % 3);
+  const int sw = static_cast<int>((tag / 3) % f_.ocs);
+  if (kind == kOpen) {
     open(e, sw);
-  } else {
+  } else if (kind == kClose) {
     close(e, sw);
+  } else if (sw_[static_cast<std::size_t>(sw)].open) {
+    pump(e, sw, static_cast<int>(tag / 3 / f_.ocs));
   }
 }
 
@@ -180,6 +188,7 @@ void CircuitDispatch::offer(Engine& e, int sw, int from, int to, Time& cursor) {
       e.add_hop(x.task, h);
       cursor = h.end;
       queue(relay_, to, d).items.push_back({x.task, take, h.end});
+      forward_when_arrived(e, to, d, h.end);
       x.remaining -= take;
       if (x.remaining > byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes)) return;
     }
@@ -190,6 +199,16 @@ void CircuitDispatch::offer(Engine& e, int sw, int from, int to, Time& cursor) {
     q.items.clear();
     q.head = 0;
     it = backlog.erase(it);
+  }
+}
+
+// Relayed bytes that arrive while a circuit to→d is up on some OCS leave on it then, rather than
+// waiting for the next window to open.
+void CircuitDispatch::forward_when_arrived(Engine& e, int to, int d, Time at) {
+  for (int s = 0; s < f_.ocs; ++s) {
+    const SwitchState& st = sw_[static_cast<std::size_t>(s)];
+    if (st.open && st.partner[static_cast<std::size_t>(to)] == d && at < st.win->end)
+      e.set_timer(at, tag_of(kPump, s, f_.ocs, to));
   }
 }
 

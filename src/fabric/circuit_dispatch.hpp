@@ -81,6 +81,7 @@ class CircuitDispatch final : public Transport {
   bool fit(Time span, double remaining, double& take, Time& dur) const;
   bool drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor);
   void offer(Engine& e, int sw, int from, int to, Time& cursor);
+  void forward_when_arrived(Engine& e, int to, int d, Time at);
   void deliver(Engine& e, int task, double bytes, Time end);
   Queue& queue(std::unordered_map<std::int64_t, Queue>& m, int from, int to) {
     return m[static_cast<std::int64_t>(from) * n_ + to];
