@@ -77,14 +77,18 @@ void port_tracks(Json& events, const Workload& w, const Fabric& f, const SimResu
       events.push_back(
           slice(fmt::format("circuit {}-{}", c.a, c.b), pid, tid(c.sw, g), c.up, c.down));
     }
+  // Hops of the ideal electrical fabric have no port: they go on a per-GPU NIC track.
+  const int nic = 2;
+  bool electrical = false;
   for (std::size_t t = 0; t < w.tasks.size(); ++t)
     for (const Hop& h : r.trace.hops[t]) {
-      if (h.sw < 0) continue;
+      electrical = electrical || h.sw < 0;
       events.push_back(
           slice(w.tasks[t].name.empty() ? fmt::format("task {}", w.tasks[t].id) : w.tasks[t].name,
-                pid, tid(h.sw, h.from), h.start, h.end,
+                h.sw < 0 ? nic : pid, h.sw < 0 ? h.from : tid(h.sw, h.from), h.start, h.end,
                 {{"task", w.tasks[t].id}, {"to", h.to}, {"bytes", h.bytes}}));
     }
+  if (electrical) events.push_back(track_name("process_name", nic, 0, "electrical NIC (per GPU)"));
 }
 
 }  // namespace
