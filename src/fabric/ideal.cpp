@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <queue>
+#include <tuple>
 
 namespace flux {
 
@@ -62,35 +65,42 @@ class IdealTransport final : public Transport {
     if (next != kNever) e.set_timer(next, generation_);
   }
 
-  // Progressive filling: raise all unfrozen rates together; a link that fills freezes its flows.
+  // Progressive filling: raise all unfrozen rates together; the link whose fair share is lowest
+  // fills first and freezes its flows. Freezing only raises the other links' shares, so a heap of
+  // shares (stale entries skipped by version) visits links in filling order: O((F + R) log R).
   void fair_rates(const Workload& w) {
-    std::vector<double> left(2 * static_cast<std::size_t>(gpus_), cap_);
-    std::vector<int> users(left.size(), 0);
-    auto links = [&](const Flow& fl) {
-      const Task& t = w.tasks[static_cast<std::size_t>(fl.task)];
-      return std::pair{static_cast<std::size_t>(t.src), static_cast<std::size_t>(gpus_ + t.dst)};
-    };
-    std::vector<char> frozen(flows_.size(), 0);
-    for (const Flow& fl : flows_) {
-      auto [a, b] = links(fl);
-      ++users[a];
-      ++users[b];
+    std::vector<std::vector<std::size_t>> on_link(2 * static_cast<std::size_t>(gpus_));
+    std::vector<std::size_t> touched;
+    for (std::size_t i = 0; i < flows_.size(); ++i) {
+      const Task& t = w.tasks[static_cast<std::size_t>(flows_[i].task)];
+      for (std::size_t l :
+           {static_cast<std::size_t>(t.src), static_cast<std::size_t>(gpus_ + t.dst)}) {
+        if (on_link[l].empty()) touched.push_back(l);
+        on_link[l].push_back(i);
+      }
+      flows_[i].rate = -1;  // not frozen yet
     }
-    for (std::size_t done = 0; done < flows_.size();) {
-      std::size_t tight = 0;
-      double share = INFINITY;
-      for (std::size_t l = 0; l < left.size(); ++l)
-        if (users[l] > 0 && left[l] / users[l] < share) share = left[l] / users[l], tight = l;
-      for (std::size_t i = 0; i < flows_.size(); ++i) {
-        auto [a, b] = links(flows_[i]);
-        if (frozen[i] || (a != tight && b != tight)) continue;
-        frozen[i] = 1;
-        ++done;
+    std::vector<double> left(on_link.size(), cap_);
+    std::vector<int> users(on_link.size(), 0), version(on_link.size(), 0);
+    using Entry = std::tuple<double, std::size_t, int>;  // share, link, version
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
+    for (std::size_t l : touched) {
+      users[l] = static_cast<int>(on_link[l].size());
+      heap.emplace(left[l] / users[l], l, 0);
+    }
+    while (!heap.empty()) {
+      auto [share, l, v] = heap.top();
+      heap.pop();
+      if (v != version[l] || users[l] == 0) continue;
+      for (std::size_t i : on_link[l]) {
+        if (flows_[i].rate >= 0) continue;
         flows_[i].rate = share;
-        left[a] -= share;
-        left[b] -= share;
-        --users[a];
-        --users[b];
+        const Task& t = w.tasks[static_cast<std::size_t>(flows_[i].task)];
+        for (std::size_t o :
+             {static_cast<std::size_t>(t.src), static_cast<std::size_t>(gpus_ + t.dst)}) {
+          left[o] -= share;
+          if (--users[o] > 0 && o != l) heap.emplace(left[o] / users[o], o, ++version[o]);
+        }
       }
     }
   }

@@ -4,7 +4,7 @@
 // links max-min fairly (progressive filling over the senders' and receivers' capacities), fluid,
 // recomputed whenever a send starts or ends. A send is delivered α after its last byte left.
 // The reference point the OCS schedulers are compared against. Cost per rate change:
-// O(R · (F + R)) for F sends in flight and R busy links.
+// O((F + R) log R) for F sends in flight and R busy links.
 #include "fabric/scheduler.hpp"
 
 namespace flux {

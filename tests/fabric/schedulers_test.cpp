@@ -117,6 +117,19 @@ TEST(Ideal, FairSharingOfOneSender) {
   EXPECT_EQ(r.metrics.reconfigurations, 0);
 }
 
+// Max-min fairness: gpu 2's receive link is shared by three senders (1/3 each); gpu 0's send link
+// then gives its other flow the remaining 2/3.
+TEST(Ideal, MaxMinFairRates) {
+  WorkloadBuilder b(5);
+  const double bytes = 3e6, cap = 2 * kRate;
+  int a = b.send(0, 1, bytes);
+  int others[] = {b.send(0, 2, bytes), b.send(3, 2, bytes), b.send(4, 2, bytes)};
+  Fabric f = make_fabric(5, 2, kRate, 1e-3);
+  SimResult r = simulate(b.w, f, "ideal");
+  EXPECT_NEAR(to_seconds(r.trace.finish[a]), bytes / (2 * cap / 3), 1e-11);
+  for (int t : others) EXPECT_NEAR(to_seconds(r.trace.finish[t]), bytes / (cap / 3), 1e-11);
+}
+
 TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
   Workload w = random_workload(6, 3, 11);
   Fabric f = make_fabric(6, 2, kRate, 1e-6);
