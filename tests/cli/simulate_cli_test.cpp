@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -15,8 +16,10 @@ namespace fs = std::filesystem;
 const std::string kScenario =
     std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json";
 
+// One directory per process: ctest runs the tests of this file in parallel processes.
 fs::path scratch() {
-  const fs::path d = fs::temp_directory_path() / "flux_simulate_cli_test";
+  const fs::path d =
+      fs::temp_directory_path() / ("flux_simulate_cli_test_" + std::to_string(::getpid()));
   fs::create_directories(d);
   return d;
 }
@@ -49,6 +52,10 @@ class SimulateCli : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     ASSERT_EQ(flux_cli("workload generate --scenario " + kScenario + " -o " + workload()).first, 0);
+  }
+  static void TearDownTestSuite() {
+    std::error_code ec;
+    fs::remove_all(scratch(), ec);
   }
   static std::string workload() { return (scratch() / "llama8.json").string(); }
   static std::string simulate(const std::string& fabric, const std::string& rest) {
