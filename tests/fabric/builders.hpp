@@ -18,23 +18,24 @@ struct WorkloadBuilder {
 
   int compute(int gpu, double duration, std::vector<int> after = {}) {
     Task t;
-    t.id = static_cast<std::int64_t>(w.tasks.size());
-    t.kind = TaskKind::compute;
     t.gpu = gpu;
     t.duration = duration;
-    t.name = fmt::format("c{}", t.id);
-    t.after = std::move(after);
-    w.tasks.push_back(std::move(t));
-    return static_cast<int>(w.tasks.size()) - 1;
+    return add(std::move(t), 'c', std::move(after));
   }
   int send(int src, int dst, double bytes, std::vector<int> after = {}) {
     Task t;
-    t.id = static_cast<std::int64_t>(w.tasks.size());
     t.kind = TaskKind::send;
     t.src = src;
     t.dst = dst;
     t.bytes = bytes;
-    t.name = fmt::format("s{}", t.id);
+    return add(std::move(t), 's', std::move(after));
+  }
+
+ private:
+  // Ids are the task indices; names are "c<id>" / "s<id>".
+  int add(Task t, char prefix, std::vector<int> after) {
+    t.id = static_cast<std::int64_t>(w.tasks.size());
+    t.name = fmt::format("{}{}", prefix, t.id);
     t.after = std::move(after);
     w.tasks.push_back(std::move(t));
     return static_cast<int>(w.tasks.size()) - 1;
