@@ -17,19 +17,22 @@ class ReplayTransport final : public Transport {
  public:
   ReplayTransport(const TimedSchedule& s, const Fabric& f, Time tol,
                   std::vector<std::string>& violations)
-      : s_(s), f_(f), tol_(tol), violations_(violations) {}
+      : s_(s), f_(f), tol_(tol), alpha_(to_time(f.latency)), violations_(violations) {}
 
   void on_ready(Engine& e, int task) override {
     const Task& t = e.workload().tasks[static_cast<std::size_t>(task)];
-    Time done = e.now();
-    for (const Hop& h : s_.hops[static_cast<std::size_t>(task)]) {
+    // Electrical hops (the ideal fabric) deliver α after their last byte left; a send without
+    // hops (zero bytes on the electrical fabric) arrives α after it is ready.
+    const auto& hops = s_.hops[static_cast<std::size_t>(task)];
+    Time done = hops.empty() ? e.now() + alpha_ : e.now();
+    for (const Hop& h : hops) {
       if (h.from == t.src && h.start + tol_ < e.now())
         violations_.push_back(
             fmt::format("{} starts on {} at {} s, before it is ready at {} s (DAG order)",
                         describe_task(e.workload(), task), describe_port(f_, h.from, h.sw, true),
                         to_seconds(h.start), to_seconds(e.now())));
       e.add_hop(task, h);
-      done = std::max(done, h.end);
+      done = std::max(done, h.end + (h.sw == kElectrical ? alpha_ : 0));
     }
     e.complete_send(task, done);
   }
@@ -38,6 +41,7 @@ class ReplayTransport final : public Transport {
   const TimedSchedule& s_;
   const Fabric& f_;
   Time tol_;
+  Time alpha_;
   std::vector<std::string>& violations_;
 };
 

@@ -128,6 +128,10 @@ bool bytes_equal(double a, double b) {
 void check_flow(const std::vector<Hop>& hops, int task, const Workload& w,
                 std::vector<std::string>& out) {
   const Task& t = w.tasks[static_cast<std::size_t>(task)];
+  if (hops.empty()) {  // even a zero-byte send needs its circuit
+    out.push_back(fmt::format("{}: no hop carries it", describe_task(w, task)));
+    return;
+  }
   double sent = 0, delivered = 0;
   for (const Hop& h : hops) {
     if (h.from == t.src) sent += h.bytes;

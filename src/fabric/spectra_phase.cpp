@@ -49,12 +49,13 @@ class PhaseWindows final : public WindowSource {
     const int p = phase_of_[static_cast<std::size_t>(task)];
     if (planned_[static_cast<std::size_t>(p)]) return;
     planned_[static_cast<std::size_t>(p)] = 1;
-    play(traffic_matrix(w_, members_[static_cast<std::size_t>(p)]), now);
+    play(circuit_demand(w_, members_[static_cast<std::size_t>(p)]), now);
   }
 
   void on_idle(const std::vector<std::tuple<int, int, double>>& backlog, Time now) override {
     Matrix d(w_.gpus);
-    for (auto [from, to, bytes] : backlog) d(from, to) += bytes;
+    for (auto [from, to, bytes] : backlog)
+      d(from, to) += std::max(bytes, 1.0);  // 0 B needs a circuit
     play(d, now);
   }
 

@@ -111,7 +111,7 @@ std::vector<Matching> parse_topology(const std::string& text, const Fabric& f) {
 
 std::vector<Matching> heaviest_topology(const Workload& w, const Fabric& f) {
   const bool duplex = f.circuit == CircuitKind::duplex;
-  Matrix d = duplex ? symmetrized(traffic_matrix(w)) : traffic_matrix(w);
+  Matrix d = duplex ? symmetrized(circuit_demand(w)) : circuit_demand(w);
   std::vector<std::tuple<double, int, int>> pairs;
   for (int a = 0; a < f.gpus; ++a)
     for (int b = duplex ? a + 1 : 0; b < f.gpus; ++b)

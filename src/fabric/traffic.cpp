@@ -2,23 +2,24 @@
 
 #include <algorithm>
 
-#include "workload/traffic_views.hpp"
-
 namespace flux {
 
 namespace {
 
+// A zero-byte send still needs its circuit (DESIGN §1.2): it counts as one byte.
 void add(Matrix& m, const Task& t) {
-  if (t.kind == TaskKind::send) m(t.src, t.dst) += t.bytes;
+  if (t.kind == TaskKind::send) m(t.src, t.dst) += std::max(t.bytes, 1.0);
 }
 
 }  // namespace
 
-Matrix traffic_matrix(const Workload& w) {
-  return workload_demand(w).matrix;
+Matrix circuit_demand(const Workload& w) {
+  Matrix m(w.gpus);
+  for (const Task& t : w.tasks) add(m, t);
+  return m;
 }
 
-Matrix traffic_matrix(const Workload& w, const std::vector<int>& tasks) {
+Matrix circuit_demand(const Workload& w, const std::vector<int>& tasks) {
   Matrix m(w.gpus);
   for (int t : tasks) add(m, w.tasks[static_cast<std::size_t>(t)]);
   return m;

@@ -1,5 +1,6 @@
 #pragma once
-// Traffic matrices of a workload: bytes i → j summed over send tasks (reference/flux.md §4.3), and
+// Traffic matrices of a workload: bytes i → j summed over send tasks (reference/flux.md §4.3; the
+// iteration's aggregate TM when all sends are taken), and
 // the symmetrised form max(D, Dᵀ) that duplex circuits serve. O(tasks + n²).
 #include <vector>
 
@@ -8,10 +9,10 @@
 
 namespace flux {
 
-// All sends of the iteration (the aggregate TM).
-[[nodiscard]] Matrix traffic_matrix(const Workload& w);
-// Only the given task indices (compute tasks among them are ignored).
-[[nodiscard]] Matrix traffic_matrix(const Workload& w, const std::vector<int>& tasks);
+// The demand a circuit planner must serve: bytes, but a zero-byte send counts as one byte since it
+// still needs its circuit. All sends, or only the given task indices (compute tasks ignored).
+[[nodiscard]] Matrix circuit_demand(const Workload& w);
+[[nodiscard]] Matrix circuit_demand(const Workload& w, const std::vector<int>& tasks);
 [[nodiscard]] Matrix symmetrized(const Matrix& d);
 
 }  // namespace flux

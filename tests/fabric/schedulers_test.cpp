@@ -191,6 +191,20 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
+// A zero-byte send still needs its circuit; every scheduler must still deliver it.
+TEST(Simulate, ZeroByteSendsCompleteUnderEveryScheduler) {
+  WorkloadBuilder b(4);
+  int c = b.compute(1, 1e-5);
+  b.send(1, 3, 0.0, {c});
+  b.send(0, 2, 1e6);
+  Fabric f = make_fabric(4, 1, kRate, 1e-6, 1e-7);
+  for (const Scheduler& s : schedulers()) {
+    SimResult r = simulate(b.w, f, s.name);
+    EXPECT_TRUE(r.ok) << s.name;
+    EXPECT_GE(r.metrics.iteration_time, 1e-5 + 1e-7 - 1e-12) << s.name;
+  }
+}
+
 TEST(Simulate, BadInputIsInputError) {
   Workload w = random_workload(4, 1, 1);
   Fabric f = make_fabric(4, 1, kRate, 1e-6);
