@@ -46,11 +46,19 @@ Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt
   const Support s = make_support(d);
   std::vector<double> rem = s.value;
   const double tol = 1e-12 * std::max(1.0, d.max_entry());
+  // Remaining non-zeros per line: a step zeroes at most one entry of each line, so
+  // steps so far + the largest count is a lower bound on the final K.
+  std::vector<int> row_left(ix(s.n), 0), col_left(ix(s.n), 0);
+  for (int i = 0; i < s.n; ++i)
+    for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e)
+      ++row_left[ix(i)], ++col_left[ix(s.col[ix(e)])];
   Decomposition dec;
   while (true) {
     const std::vector<double> ts = threshold_candidates(rem, opt.thresholds);
     if (ts.empty()) break;
-    if (static_cast<int>(dec.perms.size()) >= opt.max_permutations) return {};
+    const int lines_left = std::max(*std::max_element(row_left.begin(), row_left.end()),
+                                    *std::max_element(col_left.begin(), col_left.end()));
+    if (static_cast<int>(dec.perms.size()) + lines_left > opt.max_permutations) return {};
     std::vector<std::vector<int>> adj(ix(s.n));
     BipartiteMatching m;
     BipartiteMatching best;
@@ -70,7 +78,11 @@ Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt
       if (j < 0) continue;
       double& r = rem[ix(s.find(i, j))];
       r -= best_t;
-      if (r <= tol) r = 0.0;
+      if (r <= tol) {
+        r = 0.0;
+        --row_left[ix(i)];
+        --col_left[ix(j)];
+      }
     }
     dec.perms.push_back(complete(best.left_to_right, best.right_to_left));
     dec.weights.push_back(best_t);

@@ -39,16 +39,14 @@ int repair_coverage(const Support& s, const std::vector<Permutation>& perms,
   return repairs;
 }
 
-std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Permutation>& perms) {
-  const int k = static_cast<int>(perms.size());
-  if (k == 0) return {};
-  // One constraint per distinct cover set, with the largest demand it must serve.
-  std::map<std::vector<int>, double> rows;
-  const auto cover = cover_sets(s, perms);
-  for (int e = 0; e < s.size(); ++e) {
-    double& need = rows[cover[static_cast<std::size_t>(e)]];
-    need = std::max(need, s.value[static_cast<std::size_t>(e)]);
-  }
+namespace {
+
+using CoverRows = std::map<std::vector<int>, double>;  // cover set -> largest demand on it
+
+// Solves min Σw s.t. the rows, w >= lb with Clp; empty on failure.
+std::vector<double> solve_with_clp(int k,
+                                   const std::vector<std::pair<std::vector<int>, double>>& rows,
+                                   const std::vector<double>& lb) {
   // Column-major constraint matrix: column l lists the rows whose set contains l.
   std::vector<std::vector<int>> col_rows(static_cast<std::size_t>(k));
   std::vector<double> row_lb;
@@ -64,17 +62,46 @@ std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Per
     start.push_back(static_cast<CoinBigIndex>(index.size()));
   }
   const std::vector<double> ones(index.size(), 1.0), obj(static_cast<std::size_t>(k), 1.0),
-      col_lb(static_cast<std::size_t>(k), 0.0), col_ub(static_cast<std::size_t>(k), COIN_DBL_MAX),
-      row_ub(row_lb.size(), COIN_DBL_MAX);
+      col_ub(static_cast<std::size_t>(k), COIN_DBL_MAX), row_ub(row_lb.size(), COIN_DBL_MAX);
   ClpSimplex model;
   model.setLogLevel(0);
   model.loadProblem(k, static_cast<int>(row_lb.size()), start.data(), index.data(), ones.data(),
-                    col_lb.data(), col_ub.data(), obj.data(), row_lb.data(), row_ub.data());
+                    lb.data(), col_ub.data(), obj.data(), row_lb.data(), row_ub.data());
   model.dual();
   if (!model.isProvenOptimal()) return {};
   const double* x = model.primalColumnSolution();
   std::vector<double> w(x, x + k);
-  for (double& v : w) v = std::max(v, 0.0);
+  for (std::size_t l = 0; l < w.size(); ++l) w[l] = std::max(w[l], lb[l]);
+  return w;
+}
+
+}  // namespace
+
+std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Permutation>& perms) {
+  const int k = static_cast<int>(perms.size());
+  if (k == 0) return {};
+  // One constraint per distinct cover set, with the largest demand it must serve.
+  CoverRows rows;
+  const auto cover = cover_sets(s, perms);
+  for (int e = 0; e < s.size(); ++e) {
+    double& need = rows[cover[static_cast<std::size_t>(e)]];
+    need = std::max(need, s.value[static_cast<std::size_t>(e)]);
+  }
+  // Presolve: a single-permutation set is a lower bound on that weight; a larger set already
+  // met at the lower bounds stays met for any w >= lb (non-negative coefficients), so only the
+  // rest reach Clp. On DECOMPOSE output this often leaves no row at all: then w = lb is optimal.
+  std::vector<double> lb(static_cast<std::size_t>(k), 0.0);
+  for (const auto& [ls, need] : rows)
+    if (ls.size() == 1)
+      lb[static_cast<std::size_t>(ls[0])] = std::max(lb[static_cast<std::size_t>(ls[0])], need);
+  std::vector<std::pair<std::vector<int>, double>> open_rows;
+  for (const auto& [ls, need] : rows) {
+    double at_lb = 0.0;
+    for (int l : ls) at_lb += lb[static_cast<std::size_t>(l)];
+    if (ls.size() > 1 && at_lb < need) open_rows.emplace_back(ls, need);
+  }
+  std::vector<double> w = open_rows.empty() ? lb : solve_with_clp(k, open_rows, lb);
+  if (w.empty()) return w;
   (void)repair_coverage(s, perms, w);
   return w;
 }
