@@ -8,35 +8,55 @@
 namespace flux {
 namespace {
 
-// cover[e] = ascending ids of the permutations that pass through non-zero e.
-std::vector<std::vector<int>> cover_sets(const Support& s, const std::vector<Permutation>& perms) {
-  std::vector<std::vector<int>> cover(static_cast<std::size_t>(s.size()));
+// For every non-zero e, the ascending ids of the permutations through it, in CSR form.
+struct Cover {
+  std::vector<int> start;  // size nnz+1
+  std::vector<int> perm;
+  [[nodiscard]] std::pair<const int*, const int*> of(int e) const {
+    return {perm.data() + start[static_cast<std::size_t>(e)],
+            perm.data() + start[static_cast<std::size_t>(e) + 1]};
+  }
+};
+
+Cover cover_sets(const Support& s, const std::vector<Permutation>& perms) {
+  std::vector<std::pair<int, int>> hits;  // (entry, perm), perms in ascending order
+  hits.reserve(perms.size() * static_cast<std::size_t>(s.n));
   for (std::size_t l = 0; l < perms.size(); ++l)
-    for (int i = 0; i < s.n; ++i) {
-      const int e = s.find(i, perms[l][static_cast<std::size_t>(i)]);
-      if (e >= 0) cover[static_cast<std::size_t>(e)].push_back(static_cast<int>(l));
+    for (int i = 0; i < s.n; ++i)
+      if (const int e = s.find(i, perms[l][static_cast<std::size_t>(i)]); e >= 0)
+        hits.emplace_back(e, static_cast<int>(l));
+  Cover c;
+  c.start.assign(static_cast<std::size_t>(s.size()) + 1, 0);
+  for (const auto& h : hits) ++c.start[static_cast<std::size_t>(h.first) + 1];
+  for (std::size_t e = 1; e < c.start.size(); ++e) c.start[e] += c.start[e - 1];
+  c.perm.resize(hits.size());
+  std::vector<int> next(c.start.begin(), c.start.end() - 1);
+  for (const auto& [e, l] : hits)
+    c.perm[static_cast<std::size_t>(next[static_cast<std::size_t>(e)]++)] = l;
+  return c;
+}
+
+int repair(const Support& s, const Cover& cover, std::vector<double>& w) {
+  int repairs = 0;
+  for (int e = 0; e < s.size(); ++e) {
+    const auto [first, last] = cover.of(e);
+    if (first == last) continue;  // precondition violated; the caller's verifier reports it
+    double served = 0.0;
+    for (const int* l = first; l != last; ++l) served += w[static_cast<std::size_t>(*l)];
+    const double shortfall = s.value[static_cast<std::size_t>(e)] - served;
+    if (shortfall > 0.0) {
+      w[static_cast<std::size_t>(*first)] += shortfall;
+      ++repairs;
     }
-  return cover;
+  }
+  return repairs;
 }
 
 }  // namespace
 
 int repair_coverage(const Support& s, const std::vector<Permutation>& perms,
                     std::vector<double>& w) {
-  const auto cover = cover_sets(s, perms);
-  int repairs = 0;
-  for (int e = 0; e < s.size(); ++e) {
-    const auto& ls = cover[static_cast<std::size_t>(e)];
-    if (ls.empty()) continue;  // precondition violated; the caller's verifier reports it
-    double served = 0.0;
-    for (int l : ls) served += w[static_cast<std::size_t>(l)];
-    const double shortfall = s.value[static_cast<std::size_t>(e)] - served;
-    if (shortfall > 0.0) {
-      w[static_cast<std::size_t>(ls.front())] += shortfall;
-      ++repairs;
-    }
-  }
-  return repairs;
+  return repair(s, cover_sets(s, perms), w);
 }
 
 namespace {
@@ -80,29 +100,33 @@ std::vector<double> solve_with_clp(int k,
 std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Permutation>& perms) {
   const int k = static_cast<int>(perms.size());
   if (k == 0) return {};
-  // One constraint per distinct cover set, with the largest demand it must serve.
-  CoverRows rows;
-  const auto cover = cover_sets(s, perms);
-  for (int e = 0; e < s.size(); ++e) {
-    double& need = rows[cover[static_cast<std::size_t>(e)]];
-    need = std::max(need, s.value[static_cast<std::size_t>(e)]);
-  }
-  // Presolve: a single-permutation set is a lower bound on that weight; a larger set already
-  // met at the lower bounds stays met for any w >= lb (non-negative coefficients), so only the
-  // rest reach Clp. On DECOMPOSE output this often leaves no row at all: then w = lb is optimal.
+  // Presolve: an entry on a single permutation is a lower bound on that weight. Entries on
+  // several permutations give one row per distinct set (largest demand); a row already met at
+  // the lower bounds stays met for any w >= lb (non-negative coefficients), so only the rest
+  // reach Clp. On DECOMPOSE output this often leaves no row at all: then w = lb is optimal.
+  const Cover cover = cover_sets(s, perms);
   std::vector<double> lb(static_cast<std::size_t>(k), 0.0);
-  for (const auto& [ls, need] : rows)
-    if (ls.size() == 1)
-      lb[static_cast<std::size_t>(ls[0])] = std::max(lb[static_cast<std::size_t>(ls[0])], need);
-  std::vector<std::pair<std::vector<int>, double>> open_rows;
-  for (const auto& [ls, need] : rows) {
-    double at_lb = 0.0;
-    for (int l : ls) at_lb += lb[static_cast<std::size_t>(l)];
-    if (ls.size() > 1 && at_lb < need) open_rows.emplace_back(ls, need);
+  for (int e = 0; e < s.size(); ++e) {
+    const auto [first, last] = cover.of(e);
+    if (last - first == 1)
+      lb[static_cast<std::size_t>(*first)] =
+          std::max(lb[static_cast<std::size_t>(*first)], s.value[static_cast<std::size_t>(e)]);
   }
+  CoverRows rows;
+  for (int e = 0; e < s.size(); ++e) {
+    const auto [first, last] = cover.of(e);
+    if (last - first < 2) continue;
+    double at_lb = 0.0;
+    for (const int* l = first; l != last; ++l) at_lb += lb[static_cast<std::size_t>(*l)];
+    const double v = s.value[static_cast<std::size_t>(e)];
+    if (at_lb >= v) continue;
+    double& need = rows[std::vector<int>(first, last)];
+    need = std::max(need, v);
+  }
+  const std::vector<std::pair<std::vector<int>, double>> open_rows(rows.begin(), rows.end());
   std::vector<double> w = open_rows.empty() ? lb : solve_with_clp(k, open_rows, lb);
   if (w.empty()) return w;
-  (void)repair_coverage(s, perms, w);
+  (void)repair(s, cover, w);
   return w;
 }
 

@@ -5,7 +5,7 @@
 // the result is never worse than the reference on any instance.
 //   decompositions: greedy with LP weights, greedy with stretch weights, and the threshold-matching
 //                   decomposition (bottleneck_decompose.hpp, LP re-weighted) when it needs at most
-//                   Δ + 2 permutations and the support has at most 20000 non-zeros;
+//                   Δ + 1 permutations and the support has at most 20000 non-zeros;
 //   schedulers:     LPT + reference EQUALIZE followed by the improved EQUALIZE, LPT + improved
 //                   EQUALIZE, wrap-around split with bisected makespan (largest-first and
 //                   smallest-first order).
@@ -52,7 +52,7 @@ Decomposition threshold_decomposition(const Matrix& d, const Support& s, double 
   // permutations, so stop early, and skip large supports where even Δ steps cost too much.
   if (s.size() > kThresholdMaxNonzeros) return {};
   Decomposition dec =
-      bottleneck_decompose(d, {.delta = delta, .max_permutations = d.max_line_nonzeros() + 2});
+      bottleneck_decompose(d, {.delta = delta, .max_permutations = d.max_line_nonzeros() + 1});
   if (dec.perms.empty()) return dec;
   std::vector<double> w = lp_min_total_weights(s, dec.perms);
   if (!w.empty()) {
