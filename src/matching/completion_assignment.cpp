@@ -4,7 +4,6 @@
 #include <cassert>
 #include <functional>
 #include <limits>
-#include <set>
 #include <tuple>
 #include <utility>
 
@@ -30,8 +29,10 @@ class CompletionSolver {
   SparseAssignmentResult run() {
     SparseAssignmentResult r;
     for (int j = 0; j < n_; ++j)
-      if (p_.col_open[sz(j)]) open_.insert({-v_[sz(j)], j});
+      if (p_.col_open[sz(j)]) open_.push_back({v_[sz(j)], -j});
+    std::make_heap(open_.begin(), open_.end());
     if (!init_duals_and_greedy()) return r;
+    augmenting_row_reduction();
     for (int i = 0; i < n_; ++i)
       if (row_match_[sz(i)] < 0 && !augment_from(i)) return r;
     r.feasible = true;
@@ -44,17 +45,27 @@ class CompletionSolver {
 
  private:
   static std::size_t sz(int i) { return static_cast<std::size_t>(i); }
-  double max_open_v() const { return open_.empty() ? -kInf : -open_.begin()->first; }
+  // Drops heap entries of columns finalised in this search or whose v changed since the push.
+  void clean_open_top() {
+    while (!open_.empty()) {
+      const auto [v, neg_j] = open_.front();
+      if (done_[sz(-neg_j)] != epoch_ && v == v_[sz(-neg_j)]) return;
+      std::pop_heap(open_.begin(), open_.end());
+      open_.pop_back();
+    }
+  }
+  double max_open_v() {
+    clean_open_top();
+    return open_.empty() ? -kInf : open_.front().first;
+  }
 
   // u_i = min over allowed j of (c_ij - v_j): feasible duals for any v. Then match every row along
   // a tight edge to a still-free column, explicit edges first, then an open column of maximal v.
   bool init_duals_and_greedy() {
     const double vmax = max_open_v();
     std::vector<int> top;  // open columns with v == vmax: the tight fillers
-    for (const auto& [key, j] : open_) {
-      if (-key != vmax) break;
-      top.push_back(j);
-    }
+    for (int j = 0; j < n_; ++j)
+      if (p_.col_open[sz(j)] && v_[sz(j)] == vmax) top.push_back(j);
     std::size_t next_top = 0;
     for (int i = 0; i < n_; ++i) {
       double best = p_.row_open[sz(i)] ? -vmax : kInf;
@@ -74,6 +85,50 @@ class CompletionSolver {
       if (next_top < top.size()) match(i, top[next_top]);
     }
     return true;
+  }
+
+  // Jonker–Volgenant augmenting row reduction on the closed rows (explicit edges only): a free row
+  // takes its best column and lowers that column's v so its second best becomes as good, evicting
+  // the previous owner, which is reconsidered. Auction-like and cheap; it leaves few rows for the
+  // Dijkstra phase. v only decreases, so every other row's u stays feasible; budget 2n steps.
+  void augmenting_row_reduction() {
+    std::vector<int> todo;
+    for (int i = 0; i < n_; ++i)
+      if (row_match_[sz(i)] < 0 && !p_.row_open[sz(i)]) todo.push_back(i);
+    for (std::size_t head = 0, budget = 2 * sz(n_); head < todo.size() && budget > 0; --budget) {
+      const int i = todo[head++];
+      double u1 = kInf, u2 = kInf;
+      int j1 = -1, j2 = -1;
+      for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e) {
+        const int j = p_.col[sz(e)];
+        const double h = p_.cost[sz(e)] - v_[sz(j)];
+        if (h < u1) {
+          u2 = u1, j2 = j1, u1 = h, j1 = j;
+        } else if (h < u2) {
+          u2 = h, j2 = j;
+        }
+      }
+      if (j1 < 0) continue;  // no edge: the Dijkstra phase reports infeasibility
+      if (u1 < u2 && u2 < kInf) {
+        set_v(j1, v_[sz(j1)] - (u2 - u1));
+      } else if (col_match_[sz(j1)] >= 0 && j2 >= 0) {
+        j1 = j2;  // tie: prefer the other best column rather than evict
+      }
+      const int prev = col_match_[sz(j1)];
+      if (prev >= 0) {
+        row_match_[sz(prev)] = -1;
+        if (!p_.row_open[sz(prev)]) todo.push_back(prev);
+      }
+      match(i, j1);
+      u_[sz(i)] = u2 < kInf ? u2 : u1;
+    }
+  }
+
+  void set_v(int j, double value) {
+    v_[sz(j)] = value;
+    if (!p_.col_open[sz(j)]) return;
+    open_.push_back({value, -j});  // the old heap entry is now stale
+    std::push_heap(open_.begin(), open_.end());
   }
 
   void match(int i, int j) {
@@ -112,20 +167,17 @@ class CompletionSolver {
       std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
       heap_.pop_back();
     }
-    const double filler = (filler_row_ >= 0 && !open_.empty()) ? filler_base_ - max_open_v() : kInf;
+    const double filler = filler_row_ >= 0 ? filler_base_ - max_open_v() : kInf;
     if (heap_.empty() && filler == kInf) return false;
     if (!heap_.empty() && heap_.front().first <= filler) {
       std::tie(d, j) = heap_.front();
     } else {
-      j = open_.begin()->second;
+      j = -open_.front().second;
       d = filler;
       pred_[sz(j)] = filler_row_;
     }
     done_[sz(j)] = epoch_;
-    if (p_.col_open[sz(j)]) {
-      open_.erase({-v_[sz(j)], j});
-      finalised_open_.push_back(j);
-    }
+    if (p_.col_open[sz(j)]) finalised_open_.push_back(j);
     finalised_.push_back({j, d});
     return true;
   }
@@ -167,7 +219,10 @@ class CompletionSolver {
   void update_duals(double d_sink) {
     for (const auto& [i, d] : scanned_) u_[sz(i)] += d_sink - d;
     for (const auto& [j, d] : finalised_) v_[sz(j)] -= d_sink - d;
-    for (int j : finalised_open_) open_.insert({-v_[sz(j)], j});
+    for (int j : finalised_open_) {  // re-offer with the new v (old entries are now stale)
+      open_.push_back({v_[sz(j)], -j});
+      std::push_heap(open_.begin(), open_.end());
+    }
   }
 
   const SparseAssignmentProblem& p_;
@@ -178,8 +233,8 @@ class CompletionSolver {
   std::vector<double> dist_;
   std::vector<int> pred_;
   std::vector<unsigned> stamp_, done_;
-  unsigned epoch_ = 0;
-  std::set<std::pair<double, int>> open_;  // open columns by (-v, index): best filler first
+  unsigned epoch_ = 1;  // stamps start at 0: nothing is finalised before the first search
+  std::vector<std::pair<double, int>> open_;  // lazy max-heap of open columns by (v, -index)
   std::vector<std::pair<double, int>> heap_;
   std::vector<std::pair<int, double>> scanned_, finalised_;
   std::vector<int> finalised_open_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 #include "matching/assignment.hpp"
@@ -156,24 +157,55 @@ void stretch(const Support& s, const std::vector<Permutation>& perms, std::vecto
 
 }  // namespace
 
-Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
-  const Support s = make_support(d);
-  DecomposeState state(s);
+namespace {
+
+// The greedy steps of §2.1; returns the permutations with their peeled α and leaves `state` at
+// the end (remaining demand after the peels).
+Decomposition greedy_permutations(DecomposeState& state, AssignmentKernel kernel) {
   Decomposition dec;
   for (int k = state.max_count(); !state.done(); --k) {
-    Permutation sigma = state.solve_step(k, opt.kernel);
+    Permutation sigma = state.solve_step(k, kernel);
     dec.weights.push_back(state.peel(sigma));
     dec.perms.push_back(std::move(sigma));
   }
-  std::vector<double> lp;
-  if (opt.weights == WeightMethod::lp) lp = lp_min_total_weights(s, dec.perms);
-  if (!lp.empty()) {
-    dec.weights = std::move(lp);
-  } else {
-    stretch(s, dec.perms, state.remaining(), dec.weights);
-  }
+  return dec;
+}
+
+Decomposition stretched(const Support& s, const DecomposeState& state, Decomposition dec) {
+  stretch(s, dec.perms, state.remaining(), dec.weights);
   sort_by_weight(dec);
   return dec;
+}
+
+// LP weights, or nothing if the LP failed.
+std::optional<Decomposition> lp_weighted(const Support& s, Decomposition dec) {
+  std::vector<double> w = lp_min_total_weights(s, dec.perms);
+  if (w.empty() && !dec.perms.empty()) return std::nullopt;
+  dec.weights = std::move(w);
+  sort_by_weight(dec);
+  return dec;
+}
+
+}  // namespace
+
+Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
+  const Support s = make_support(d);
+  DecomposeState state(s);
+  Decomposition dec = greedy_permutations(state, opt.kernel);
+  if (opt.weights == WeightMethod::lp)
+    if (auto lp = lp_weighted(s, dec)) return std::move(*lp);
+  return stretched(s, state, std::move(dec));
+}
+
+DecomposeVariants spectra_decompose_variants(const Matrix& d, AssignmentKernel kernel) {
+  const Support s = make_support(d);
+  DecomposeState state(s);
+  const Decomposition dec = greedy_permutations(state, kernel);
+  DecomposeVariants v;
+  v.stretch = stretched(s, state, dec);
+  auto lp = lp_weighted(s, dec);
+  v.lp = lp ? std::move(*lp) : v.stretch;
+  return v;
 }
 
 void sort_by_weight(Decomposition& dec) {
