@@ -10,6 +10,7 @@ void add_matrix_commands(CLI::App& app) {
   add_matrix_schedule(*matrix);
   add_matrix_bound(*matrix);
   add_matrix_verify(*matrix);
+  add_matrix_bench_command(*matrix);
 }
 
 }  // namespace flux::cli
