@@ -24,6 +24,13 @@ class BadInput : public testing::CliTest {
     EXPECT_EQ(stray_files(), before) << "left a file behind: " << args;
   }
   void write(const std::string& name, const std::string& text) { testing::spit(path(name), text); }
+  // Valid 2 x 2 demands, d.json normalised and b.json in bytes, for the tests whose bad input is
+  // elsewhere.
+  void write_valid_demand() {
+    write("d.json",
+          R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1,0]]})");
+    write("b.json", R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[0,1],[1,0]]})");
+  }
   std::string schedule_args(const std::string& demand) {
     return "matrix schedule --demand " + demand + " -s 2 --delta 0.01 -o out.json";
   }
@@ -56,29 +63,27 @@ TEST_F(BadInput, DeclaredNDiffersFromRows) {
 }
 
 TEST_F(BadInput, TooFewSwitches) {
-  write("d.json", R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1,0]]})");
+  write_valid_demand();
   expect_rejected("matrix schedule --demand d.json -s 0 --delta 0.01 -o out.json", "--switches");
   expect_rejected("matrix bound --demand d.json -s -3 --delta 0.01", "--switches");
 }
 
 TEST_F(BadInput, NegativeDelta) {
-  write("d.json", R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1,0]]})");
+  write_valid_demand();
   expect_rejected("matrix schedule --demand d.json -s 2 --delta=-0.01 -o out.json", "--delta");
-  write("b.json", R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[0,1],[1,0]]})");
   expect_rejected("matrix schedule --demand b.json -s 2 --delta=-1us --rate 1Gbps -o out.json",
                   "--delta");
 }
 
 TEST_F(BadInput, UnitsThatDoNotFitTheDemand) {
-  write("d.json", R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1,0]]})");
+  write_valid_demand();
   expect_rejected("matrix schedule --demand d.json -s 2 --delta 10us -o out.json", "plain number");
-  write("b.json", R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[0,1],[1,0]]})");
   expect_rejected("matrix schedule --demand b.json -s 2 --delta 10us -o out.json",
                   "--rate: required");
 }
 
 TEST_F(BadInput, ScheduleForAnotherN) {
-  write("d.json", R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1,0]]})");
+  write_valid_demand();
   write("s.json", R"({"format":"flux.matrix-schedule/1","algorithm":"x","n":3,"switches":1,
     "delta":0,"rate":1,"reconfiguration":"all-stop","slots":[],"makespan":0,"lower_bound":0})");
   expect_rejected("matrix verify --demand d.json --schedule s.json",
@@ -86,14 +91,14 @@ TEST_F(BadInput, ScheduleForAnotherN) {
 }
 
 TEST_F(BadInput, UnknownAlgorithmListsTheValidNames) {
-  write("d.json", R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1,0]]})");
+  write_valid_demand();
   expect_rejected(schedule_args("d.json") + " --algorithm nope",
                   "unknown algorithm 'nope'; valid: spectra, spectra-ref");
 }
 
 TEST_F(BadInput, MissingFiles) {
   expect_rejected(schedule_args("missing.json"), "missing.json");
-  write("d.json", R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1,0]]})");
+  write_valid_demand();
   expect_rejected("matrix verify --demand d.json --schedule missing.json", "missing.json");
   expect_rejected("matrix schedule --demand d.json -s 2 --delta 0.1 -o nodir/out.json", "nodir");
 }
