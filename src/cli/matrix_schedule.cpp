@@ -35,6 +35,10 @@ void run_schedule(const ScheduleArgs& a) {
   const MatrixSchedule& s = run.result.schedule;
   write_file_atomic(a.output, matrix_schedule_to_json(s));
   const DemandUnit unit = lp.demand.unit;
+  fmt::print("input {}: n {}, unit {}, switches {}, delta {}{}\n", a.problem.demand,
+             lp.demand.matrix.n(), to_string(unit), lp.problem.switches,
+             show_time(lp.problem.delta, unit),
+             unit == DemandUnit::bytes ? ", rate " + format_rate(lp.rate) : "");
   fmt::print("algorithm {}\n", algo.name);
   fmt::print("makespan {}\n", show_time(s.makespan, unit));
   fmt::print("lower bound {} (LB1 {}, LB2 {})\n", show_time(run.bounds.bound, unit),

@@ -168,7 +168,9 @@ MatrixSchedule to_schedule(const MatrixProblem& p, const std::vector<std::vector
 ExactResult exact_matrix_schedule(const MatrixProblem& p, const ExactOptions& opt) {
   ExactResult r;
   const int n = p.time.n();
-  if (n > opt.max_ports || p.switches > opt.max_switches || n < 1 || p.switches < 1) return r;
+  // n <= 8 also keeps the served sets within 64 bits.
+  if (n > std::min(opt.max_ports, 8) || p.switches > opt.max_switches || n < 1 || p.switches < 1)
+    return r;
   if (p.time.max_entry() == 0) {  // nothing to send: the empty schedule
     r.status = ExactStatus::optimal;
     r.schedule = empty_schedule(p);

@@ -21,7 +21,7 @@ const char* to_string(ExactStatus s);
 
 struct ExactOptions {
   double time_limit_seconds = 30.0;
-  int max_ports = 5;  // 5! = 120 permutations per switch
+  int max_ports = 5;  // 5! = 120 permutations per switch; never more than 8
   int max_switches = 4;
 };
 
