@@ -96,7 +96,7 @@ Decomposition eclipse_decomposition(const Matrix& d, const EclipseOptions& opt) 
   Matrix rem = d;
   Decomposition dec;
   const double scale = std::max(d.max_line_sum(), 1e-300);
-  const long long cap = 8 * d.nonzeros() + d.n();
+  const long long cap = d.nonzeros() + d.n();
   std::vector<double> potential(static_cast<std::size_t>(d.n()), 0.0);
   while (!exhausted(rem, scale)) {
     EclipseStep step(rem, opt.delta, potential);
