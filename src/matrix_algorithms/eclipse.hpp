@@ -10,7 +10,8 @@
 // threshold is the largest residual entry, so each further step zeroes an entry and the loop
 // ends. The cap matters as δ -> 0: the ratio then favours the smallest thresholds and each step
 // serves only a sliver of many entries (MoE-32 with δ = 1e-4: > 7000 steps uncapped); with
-// δ >= 0.01 the paper's instances need 25-180 steps, far below it. Deterministic (the assignment solver breaks ties by index).
+// δ >= 0.01 the paper's instances need 25-180 steps, far below it.
+// Deterministic (the assignment solver breaks ties by index).
 //
 // Cost per step: O(log nnz) sparse assignments on the residual's support with implicit cost-0
 // fillers (matching/completion_assignment.hpp), warm-started with the previous column duals
