@@ -26,6 +26,10 @@ std::set<double> xs_of(const BenchResult& r, const std::string& workload) {
   return xs;
 }
 
+int width(const std::string& column) {
+  return std::max(8, static_cast<int>(column.size()));
+}
+
 std::string x_name(const BenchWorkload& w) {
   return w.sweep.empty() ? "delta" : w.sweep;
 }
@@ -33,7 +37,7 @@ std::string x_name(const BenchWorkload& w) {
 void table_rows(std::string& out, const BenchGrid& grid, const BenchResult& r,
                 const BenchWorkload& w) {
   out += fmt::format("{:>3} {:>11} {:>8}", "s", x_name(w), "LB");
-  for (const std::string& a : grid.algorithms) out += fmt::format(" {:>10.10}", a);
+  for (const std::string& a : grid.algorithms) out += fmt::format(" {:>{}}", a, width(a));
   out += "\n";
   for (int s : grid.switches)
     for (double x : xs_of(r, w.name)) {
@@ -95,8 +99,8 @@ std::string bench_svg(const BenchGrid& grid, const BenchResult& r, const BenchWo
                            w.sweep.empty() ? "" : fmt::format(", delta = {}", grid.sweep_delta));
   plot.x.label = w.sweep.empty() ? "reconfiguration delay delta (busiest port's load = 1)"
                                  : (w.sweep == "flows" ? "flows per port" : "small-flow share");
-  plot.y.label = "makespan (normalised)";
-  plot.y.from_zero = true;
+  plot.y.label = "makespan (normalised, log scale)";
+  plot.y.log = true;  // BvN and Solstice are 10-100x the others: a linear axis hides the rest
   PlotSeries lb;
   lb.name = "LB";
   lb.dashed = true;
