@@ -12,6 +12,7 @@
 #include "cli/matrix_bench_output.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
+#include "matrix_algorithms/registry.hpp"
 
 namespace flux::cli {
 namespace {
@@ -64,6 +65,9 @@ BenchGrid make_grid(const BenchArgs& a) {
   g.trials = a.trials.value_or(a.quick ? 1 : 3);
   g.seed = a.seed;
   g.algorithms = a.algorithms.empty() ? default_bench_algorithms() : a.algorithms;
+  for (const std::string& name : g.algorithms)
+    if (!find_matrix_algorithm(name))
+      throw InputError("", "--algorithms", "registered algorithm names; got '" + name + "'");
   if (std::find(g.algorithms.begin(), g.algorithms.end(), g.baseline) == g.algorithms.end())
     g.algorithms.insert(g.algorithms.begin(), g.baseline);
   return g;
