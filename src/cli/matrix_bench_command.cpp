@@ -25,7 +25,7 @@ struct BenchArgs {
   std::vector<std::string> workloads;   // empty = all of the mode
   std::vector<std::string> algorithms;  // empty = every registered one
   std::uint64_t seed = 1;
-  std::string out = "matrix-bench";
+  std::string out = "out/matrix-bench";  // out/ is git-ignored
   bool progress = false;
 };
 
