@@ -46,8 +46,7 @@ LoadedProblem load_problem(const ProblemArgs& args) {
   lp.problem.switches = args.switches;
   if (lp.demand.unit == DemandUnit::normalized) {
     lp.problem.delta = parse_plain(args.delta, "--delta");
-    if (!args.rate.empty())
-      fmt::print(stderr, "flux: note: --rate is ignored, {} is normalised (rate 1)\n", args.demand);
+    lp.rate_ignored = !args.rate.empty();
     lp.problem.time = lp.demand.matrix;
     return lp;
   }

@@ -38,7 +38,9 @@ void run_schedule(const ScheduleArgs& a) {
   fmt::print("input {}: n {}, unit {}, switches {}, delta {}{}\n", a.problem.demand,
              lp.demand.matrix.n(), to_string(unit), lp.problem.switches,
              show_time(lp.problem.delta, unit),
-             unit == DemandUnit::bytes ? ", rate " + format_rate(lp.rate) : "");
+             unit == DemandUnit::bytes ? ", rate " + format_rate(lp.rate)
+             : lp.rate_ignored         ? " (--rate ignored: normalised demand has rate 1)"
+                                       : "");
   fmt::print("algorithm {}\n", algo.name);
   fmt::print("makespan {}\n", show_time(s.makespan, unit));
   fmt::print("lower bound {} (LB1 {}, LB2 {})\n", show_time(run.bounds.bound, unit),
