@@ -7,7 +7,8 @@
 // k) and a duration 0 <= x_kp <= M y_kp, M = largest entry (a longer slot serves nothing more).
 //   switch load   sum_p (x_kp + delta y_kp) <= T                       for every k
 //   coverage      sum_k sum_p x_kp P_p[i][j] >= D[i][j]                for every non-zero (i, j)
-//   symmetry      load_k >= load_{k+1}                                 (the switches are identical)
+//   symmetry      y_kq <= sum_{r <= q} y_{k-1,r}  (switches identical: ordered by the smallest
+//                 permutation they use, empty ones last)
 //   minimise T.
 // Playing a permutation at most once per switch is without loss of generality (merging two slots
 // of one permutation saves delta), and full permutations dominate partial ones (idle circuits
@@ -21,7 +22,7 @@ const char* to_string(ExactStatus s);
 
 struct ExactOptions {
   double time_limit_seconds = 30.0;
-  int max_ports = 5;  // 5! = 120 permutations per switch
+  int max_ports = 5;  // 5! = 120 permutations per switch; never more than 8
   int max_switches = 4;
 };
 

@@ -10,7 +10,7 @@
 // Both: coverage rate * sum(durations of slots serving (i, j)) >= D[i][j] for every entry, the
 // file's makespan equals the latest end, n equals the demand's.
 //
-// Tolerances: times compare with 1e-9 x max(latest end, makespan, delta) (DESIGN §1.2's rule);
+// Tolerances: times compare with 1e-9 x max(latest end, delta) (DESIGN §1.2's rule);
 // coverage with 1e-9 x max(max entry, rate x latest end) because a duration end - start carries
 // a rounding error relative to the time scale, not to the entry.
 //

@@ -106,6 +106,7 @@ class DecomposeState {
       }
       p.row_start.push_back(static_cast<int>(p.col.size()));
     }
+    std::fill(potential_.begin(), potential_.end(), 0.0);
     SparseAssignmentResult r = completion_assignment(p, potential_);
     // König: a matching saturating every critical line always exists, so this is a logic error.
     if (!r.feasible) throw std::logic_error("DECOMPOSE: no assignment avoids the critical costs");

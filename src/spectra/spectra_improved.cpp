@@ -5,7 +5,7 @@
 // the result is never worse than the reference on any instance.
 //   decompositions: greedy with LP weights, greedy with stretch weights, and the threshold-matching
 //                   decomposition (bottleneck_decompose.hpp, LP re-weighted) when it needs at most
-//                   2Δ + 8 permutations;
+//                   Δ + 1 permutations and the support has at most 20000 non-zeros;
 //   schedulers:     LPT + reference EQUALIZE followed by the improved EQUALIZE, LPT + improved
 //                   EQUALIZE, wrap-around split with bisected makespan (largest-first and
 //                   smallest-first order).
@@ -24,6 +24,8 @@
 
 namespace flux {
 namespace {
+
+constexpr int kThresholdMaxNonzeros = 20000;
 
 // Every schedule for one decomposition, in a fixed order.
 std::vector<SwitchPlan> candidate_plans(const Decomposition& dec, int s, double delta) {
@@ -45,11 +47,14 @@ std::vector<SwitchPlan> candidate_plans(const Decomposition& dec, int s, double 
 
 // The threshold decomposition, LP re-weighted (weights never grow: the peeled thresholds are a
 // feasible LP point). Empty when it would need too many permutations.
-Decomposition threshold_decomposition(const Matrix& d, double delta, int delta_max) {
+Decomposition threshold_decomposition(const Matrix& d, const Support& s, double delta) {
+  // Worth it only for sums of few permutations (K close to Δ); elsewhere it needs hundreds of
+  // permutations, so stop early, and skip large supports where even Δ steps cost too much.
+  if (s.size() > kThresholdMaxNonzeros) return {};
   Decomposition dec =
-      bottleneck_decompose(d, {.delta = delta, .max_permutations = 2 * delta_max + 8});
+      bottleneck_decompose(d, {.delta = delta, .max_permutations = d.max_line_nonzeros() + 1});
   if (dec.perms.empty()) return dec;
-  std::vector<double> w = lp_min_total_weights(make_support(d), dec.perms);
+  std::vector<double> w = lp_min_total_weights(s, dec.perms);
   if (!w.empty()) {
     dec.weights = std::move(w);
     sort_by_weight(dec);
@@ -64,7 +69,7 @@ MatrixResult spectra_improved(const MatrixProblem& p) {
   const DecomposeVariants greedy = spectra_decompose_variants(p.time);
   MatrixResult best = schedule_decomposition(greedy.lp, p, true);  // exactly spectra-ref
   std::vector<Decomposition> decs = {greedy.lp, greedy.stretch};
-  if (Decomposition t = threshold_decomposition(p.time, p.delta, p.time.max_line_nonzeros());
+  if (Decomposition t = threshold_decomposition(p.time, make_support(p.time), p.delta);
       !t.perms.empty())
     decs.push_back(std::move(t));
   for (const Decomposition& dec : decs)
