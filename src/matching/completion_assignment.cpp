@@ -87,41 +87,72 @@ class CompletionSolver {
     return true;
   }
 
-  // Jonker–Volgenant augmenting row reduction on the closed rows (explicit edges only): a free row
-  // takes its best column and lowers that column's v so its second best becomes as good, evicting
-  // the previous owner, which is reconsidered. Auction-like and cheap; it leaves few rows for the
-  // Dijkstra phase. v only decreases, so every other row's u stays feasible; budget 2n steps.
+  // Jonker–Volgenant augmenting row reduction: a free row takes its best column and lowers that
+  // column's v so that its second-best option becomes as good, evicting the previous owner, which
+  // is reconsidered. For open rows the filler block is one more option at -max_open_v(), taken
+  // through any free open column of maximal v. Auction-like and cheap; in DECOMPOSE it matches
+  // every critical row and most others, leaving few rows for the Dijkstra phase. v only
+  // decreases, so every other row's u stays feasible. Budget 2n steps.
   void augmenting_row_reduction() {
     std::vector<int> todo;
     for (int i = 0; i < n_; ++i)
-      if (row_match_[sz(i)] < 0 && !p_.row_open[sz(i)]) todo.push_back(i);
+      if (row_match_[sz(i)] < 0) todo.push_back(i);
+    top_free_.clear();
+    const double vmax = max_open_v();
+    for (int j = 0; j < n_; ++j)
+      if (p_.col_open[sz(j)] && col_match_[sz(j)] < 0 && v_[sz(j)] == vmax) top_free_.push_back(j);
+    next_top_free_ = 0;
     for (std::size_t head = 0, budget = 2 * sz(n_); head < todo.size() && budget > 0; --budget) {
       const int i = todo[head++];
-      double u1 = kInf, u2 = kInf;
-      int j1 = -1, j2 = -1;
-      for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e) {
-        const int j = p_.col[sz(e)];
-        const double h = p_.cost[sz(e)] - v_[sz(j)];
-        if (h < u1) {
-          u2 = u1, j2 = j1, u1 = h, j1 = j;
-        } else if (h < u2) {
-          u2 = h, j2 = j;
-        }
-      }
-      if (j1 < 0) continue;  // no edge: the Dijkstra phase reports infeasibility
-      if (u1 < u2 && u2 < kInf) {
-        set_v(j1, v_[sz(j1)] - (u2 - u1));
-      } else if (col_match_[sz(j1)] >= 0 && j2 >= 0) {
-        j1 = j2;  // tie: prefer the other best column rather than evict
-      }
-      const int prev = col_match_[sz(j1)];
-      if (prev >= 0) {
-        row_match_[sz(prev)] = -1;
-        if (!p_.row_open[sz(prev)]) todo.push_back(prev);
-      }
-      match(i, j1);
-      u_[sz(i)] = u2 < kInf ? u2 : u1;
+      const int evicted = reduce_row(i);
+      if (evicted >= 0) todo.push_back(evicted);
     }
+  }
+
+  // One ARR step for row i; returns the evicted row or -1.
+  int reduce_row(int i) {
+    double u1 = kInf, u2 = kInf;
+    int j1 = -1, j2 = -1;
+    for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e) {
+      const int j = p_.col[sz(e)];
+      const double h = p_.cost[sz(e)] - v_[sz(j)];
+      if (h < u1) {
+        u2 = u1, j2 = j1, u1 = h, j1 = j;
+      } else if (h < u2) {
+        u2 = h, j2 = j;
+      }
+    }
+    const double filler = p_.row_open[sz(i)] ? -max_open_v() : kInf;
+    if (filler <= u1 && filler < kInf) {  // the filler block is (one of) the best options
+      if (take_free_top(i)) return -1;
+      if (filler < u1) return -1;  // no tight free filler: left to Dijkstra
+    }
+    if (j1 < 0) return -1;  // no edge: the Dijkstra phase reports infeasibility
+    const double second = std::min(u2, filler);
+    if (u1 < second && second < kInf) {
+      set_v(j1, v_[sz(j1)] - (second - u1));
+    } else if (col_match_[sz(j1)] >= 0 && j2 >= 0 && u2 == u1) {
+      j1 = j2;  // tie: prefer the other best column rather than evict
+    }
+    const int prev = col_match_[sz(j1)];
+    if (prev >= 0) row_match_[sz(prev)] = -1;
+    match(i, j1);
+    u_[sz(i)] = second < kInf ? second : u1;
+    return prev;
+  }
+
+  // Matches open row i to a free open column of maximal v (a tight filler), if one is left.
+  bool take_free_top(int i) {
+    const double vmax = max_open_v();
+    for (; next_top_free_ < top_free_.size(); ++next_top_free_) {
+      const int j = top_free_[next_top_free_];
+      if (col_match_[sz(j)] >= 0 || v_[sz(j)] != vmax) continue;
+      match(i, j);
+      u_[sz(i)] = -vmax;
+      ++next_top_free_;
+      return true;
+    }
+    return false;
   }
 
   void set_v(int j, double value) {
@@ -238,6 +269,8 @@ class CompletionSolver {
   std::vector<std::pair<double, int>> heap_;
   std::vector<std::pair<int, double>> scanned_, finalised_;
   std::vector<int> finalised_open_;
+  std::vector<int> top_free_;  // ARR: free open columns of maximal v
+  std::size_t next_top_free_ = 0;
   double filler_base_ = kInf;
   int filler_row_ = -1;
 };

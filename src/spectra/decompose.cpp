@@ -106,7 +106,7 @@ class DecomposeState {
       }
       p.row_start.push_back(static_cast<int>(p.col.size()));
     }
-    std::fill(potential_.begin(), potential_.end(), 0.0);
+    std::fill(potential_.begin(), potential_.end(), 0.0);  // cold start: see the header
     SparseAssignmentResult r = completion_assignment(p, potential_);
     // König: a matching saturating every critical line always exists, so this is a logic error.
     if (!r.feasible) throw std::logic_error("DECOMPOSE: no assignment avoids the critical costs");
@@ -133,7 +133,7 @@ class DecomposeState {
   std::vector<double> drem_;
   std::vector<char> uncov_;
   std::vector<int> row_count_, col_count_;
-  std::vector<double> potential_;  // column duals carried from step to step (warm start)
+  std::vector<double> potential_;  // column duals of the current step
   int uncovered_ = 0;
 };
 

@@ -1,5 +1,9 @@
 #pragma once
-// Spectra (arXiv 2603.07373): DECOMPOSE -> SCHEDULE -> EQUALIZE on s parallel all-stop OCSes.
+// Spectra (arXiv 2603.07373; reference/spectra.md §2): DECOMPOSE -> SCHEDULE -> EQUALIZE on s
+// parallel all-stop OCSes. `spectra_reference` follows the reference exactly (its only freedom:
+// ties between optimal assignments); `spectra_improved` (spectra_improved.cpp) is a portfolio that
+// contains the reference's schedule as a candidate. Cost: dominated by DECOMPOSE (Δ sparse
+// assignments, decompose.hpp); LPT is O(K log s), EQUALIZE O(splits · (s + pieces)).
 #include "matrix/algorithm.hpp"
 #include "spectra/decompose.hpp"
 

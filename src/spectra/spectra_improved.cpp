@@ -5,7 +5,8 @@
 // the result is never worse than the reference on any instance.
 //   decompositions: greedy with LP weights, greedy with stretch weights, and the threshold-matching
 //                   decomposition (bottleneck_decompose.hpp, LP re-weighted) when it needs at most
-//                   Δ + 1 permutations and the support has at most 20000 non-zeros;
+//                   Δ + 1 permutations, the support has at most 20000 non-zeros and at most
+//                   8(Δ + 1) distinct values;
 //   schedulers:     LPT + reference EQUALIZE followed by the improved EQUALIZE, LPT + improved
 //                   EQUALIZE, wrap-around split with bisected makespan (largest-first and
 //                   smallest-first order).
@@ -50,7 +51,14 @@ std::vector<SwitchPlan> candidate_plans(const Decomposition& dec, int s, double 
 Decomposition threshold_decomposition(const Matrix& d, const Support& s, double delta) {
   // Worth it only for sums of few permutations (K close to Δ); elsewhere it needs hundreds of
   // permutations, so stop early, and skip large supports where even Δ steps cost too much.
+  // A sum of K permutations has few distinct values (the weights and the sums where permutations
+  // collide); a noisy matrix has all values distinct and a threshold step then zeroes only the
+  // entries equal to its threshold, so such matrices are not even tried.
   if (s.size() > kThresholdMaxNonzeros) return {};
+  std::vector<double> values = s.value;
+  std::sort(values.begin(), values.end());
+  const auto distinct = std::unique(values.begin(), values.end()) - values.begin();
+  if (distinct > 8 * (static_cast<std::ptrdiff_t>(d.max_line_nonzeros()) + 1)) return {};
   Decomposition dec =
       bottleneck_decompose(d, {.delta = delta, .max_permutations = d.max_line_nonzeros() + 1});
   if (dec.perms.empty()) return dec;
