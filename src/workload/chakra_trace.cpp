@@ -175,6 +175,10 @@ const ChakraAttr* ChakraNode::attr(std::string_view attr_name) const {
   return nullptr;
 }
 
+std::string chakra_rank_file(const std::string& prefix, int rank) {
+  return prefix + "." + std::to_string(rank) + ".et";
+}
+
 ChakraTrace parse_chakra(std::string_view data, const std::string& label) {
   WireReader r(data, label);
   if (data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1F &&
