@@ -92,6 +92,13 @@ void add_generate(CLI::App& wl) {
   });
 }
 
+void add_scenario(CLI::App& wl) {
+  auto path = std::make_shared<std::string>();
+  auto* cmd = wl.add_subcommand("scenario", "Print a scenario's effective configuration");
+  cmd->add_option("scenario", *path, "flux.scenario/1 file")->required();
+  cmd->callback([path] { fmt::print("{}", scenario_to_json(read_scenario(*path))); });
+}
+
 void add_stats(CLI::App& wl) {
   auto src = std::make_shared<Source>();
   auto json = std::make_shared<bool>(false);
@@ -173,6 +180,7 @@ void add_workload_commands(CLI::App& app) {
   auto* wl = app.add_subcommand("workload", "Training iterations as compute/communication DAGs");
   wl->require_subcommand(1);
   add_generate(*wl);
+  add_scenario(*wl);
   add_stats(*wl);
   add_demand(*wl);
   add_flows(*wl);
