@@ -3,6 +3,7 @@
 // backward pass in lockstep. `wait[i]` is what stage rank i's next task waits for besides its
 // compute chain (a received activation, a collective's last step); compute tasks consume it,
 // collectives replace it with their completion.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@ struct BuildContext {
   double act_bytes = 0;                     // b * (s / c) * h * B: a TP collective's buffer
   double kv_bytes = 0;                      // K and V of the local sequence, per TP rank
   int moe_tokens = 0;                       // tokens each EP rank routes per micro-batch
+  // Routing drawn in a layer's forward, reused by its backward: (layer, micro-batch) -> loads.
+  std::map<std::pair<int, int>, std::vector<ExpertLoad>> routing_cache;
 };
 
 struct StagePass {
