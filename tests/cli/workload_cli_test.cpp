@@ -60,6 +60,17 @@ TEST(WorkloadCli, GenerateStatsDemand) {
       flux("workload flows --scenario " + kExample + " -o " + (dir() / "f.csv").string()).code, 0);
 }
 
+TEST(WorkloadCli, ImportsAstraText) {
+  const std::string w = (dir() / "astra.json").string();
+  ASSERT_EQ(flux("workload import --astra " + std::string(FLUX_TEST_DATA_DIR) +
+                 "/workload/astra_hybrid.txt -o " + w)
+                .code,
+            0);
+  const Workload astra = read_workload(w);
+  EXPECT_EQ(astra.gpus, 4);
+  EXPECT_GT(astra.tasks.size(), 20u);
+}
+
 void expect_bad(const std::string& args, const std::string& words) {
   const Run r = flux(args);
   EXPECT_EQ(r.code, 2) << args << ": " << r.err;
