@@ -145,9 +145,15 @@ void IterationBuilder::backward(StagePass& pass, int stage, const PipelineOp& op
   for (int l = first + layers_per_chunk_ - 1; l >= first; --l) {
     layer_backward(c_, pass, l);
     if (!last_mb) continue;
-    const bool moe = m.is_moe_layer(l);
-    add_gradients(stage, op.chunk, (pc_.attention + (moe ? pc_.moe_other : pc_.dense_mlp)) / t,
-                  moe ? pc_.moe_experts / c_.s.parallel.expert_model_parallel_size : 0);
+    // Routed experts are not tensor-parallel; this rank holds num_experts / EP of them, two
+    // tensors each, all of the same sizes.
+    int local_expert_tensors = 2 * m.num_experts / c_.s.parallel.expert_model_parallel_size;
+    for (const ParamTensor& tensor : layer_parameter_tensors(m, l)) {
+      if (!tensor.expert)
+        add_gradients(stage, op.chunk, tensor.elems / t, 0);
+      else if (local_expert_tensors-- > 0)
+        add_gradients(stage, op.chunk, 0, tensor.elems);
+    }
   }
   if (stage == 0 && op.chunk == 0) {
     compute_all(c_, pass, -1, "embed", c_.cm.embedding_fwd);
