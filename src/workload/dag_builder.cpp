@@ -143,17 +143,21 @@ void IterationBuilder::backward(StagePass& pass, int stage, const PipelineOp& op
   }
   const int first = op.chunk * (m.num_layers / v_) + stage * layers_per_chunk_;
   for (int l = first + layers_per_chunk_ - 1; l >= first; --l) {
-    layer_backward(c_, pass, l);
-    if (!last_mb) continue;
-    // Routed experts are not tensor-parallel; this rank holds num_experts / EP of them, two
-    // tensors each, all of the same sizes.
-    int local_expert_tensors = 2 * m.num_experts / c_.s.parallel.expert_model_parallel_size;
-    for (const ParamTensor& tensor : layer_parameter_tensors(m, l)) {
-      if (!tensor.expert)
-        add_gradients(stage, op.chunk, tensor.elems / t, 0);
-      else if (local_expert_tensors-- > 0)
-        add_gradients(stage, op.chunk, 0, tensor.elems);
-    }
+    const std::vector<ParamTensor> tensors = layer_parameter_tensors(m, l);
+    // The last two tensors are attention's; routed experts are not tensor-parallel and this
+    // rank holds num_experts / EP of them, two tensors each, all of the same sizes.
+    layer_backward(c_, pass, l, [&](bool attention) {
+      if (!last_mb) return;
+      int local_expert_tensors = 2 * m.num_experts / c_.s.parallel.expert_model_parallel_size;
+      const std::size_t from = attention ? tensors.size() - 2 : 0;
+      const std::size_t to = attention ? tensors.size() : tensors.size() - 2;
+      for (std::size_t k = from; k < to; ++k) {
+        if (!tensors[k].expert)
+          add_gradients(stage, op.chunk, tensors[k].elems / t, 0);
+        else if (local_expert_tensors-- > 0)
+          add_gradients(stage, op.chunk, 0, tensors[k].elems);
+      }
+    });
   }
   if (stage == 0 && op.chunk == 0) {
     compute_all(c_, pass, -1, "embed", c_.cm.embedding_fwd);

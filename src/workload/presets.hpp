@@ -65,8 +65,8 @@ struct ParamTensor {
 };
 // The tensors of transformer layer `layer` in the order backward produces their gradients:
 // MLP (fc2, then fc1 with its norm; per routed expert fc2, fc1; router and shared experts),
-// then attention (output projection, then QKV with its norm). They sum to the layer's share
-// of parameter_count().
+// then attention (output projection, then QKV with its norm) — always the last two. They sum to
+// the layer's share of parameter_count().
 [[nodiscard]] std::vector<ParamTensor> layer_parameter_tensors(const ModelConfig& m, int layer);
 
 struct GpuConfig {

@@ -120,7 +120,8 @@ void layer_forward(BuildContext& c, StagePass& p, int layer) {
   mlp_block(c, p, layer, true);
 }
 
-void layer_backward(BuildContext& c, StagePass& p, int layer) {
+void layer_backward(BuildContext& c, StagePass& p, int layer,
+                    const std::function<void(bool attention)>& on_gradients) {
   if (c.s.training.recompute_full) {
     // Full recomputation replays the forward, its TP collectives included, before the backward.
     StagePass replay = p;
@@ -130,7 +131,9 @@ void layer_backward(BuildContext& c, StagePass& p, int layer) {
     p.wait = std::move(replay.wait);
   }
   mlp_block(c, p, layer, false);
+  on_gradients(false);
   attention_block(c, p, layer, false);
+  on_gradients(true);
 }
 
 }  // namespace flux

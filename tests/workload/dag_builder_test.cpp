@@ -96,6 +96,15 @@ TEST(DagBuilder, DataParallelBucketsOverlapBackward) {
   }
   ASSERT_GE(first_dp, 0);
   EXPECT_LT(first_dp, last_bwd);
+  // The output layer (131 M elements per rank) fills the first 25 M-element bucket; the next one
+  // holds the last layer's MLP and leaves right after the MLP backward, before its attention.
+  std::vector<const Task*> firsts;
+  for (const Task& t : w.tasks)
+    if (t.group == "dp" && t.name.find(".rs0") != std::string::npos && t.src == 0)
+      firsts.push_back(&t);
+  ASSERT_GE(firsts.size(), 2u);
+  const Task& after_mlp = w.tasks[static_cast<std::size_t>(firsts[1]->after.back())];
+  EXPECT_NE(after_mlp.name.find("L7.mb0.bwd.mlp"), std::string::npos) << after_mlp.name;
   const WorkloadStats st = workload_stats(w);
   EXPECT_GT(st.compute_critical_path, 0.0);
   EXPECT_GE(st.compute_critical_path, st.max_gpu_compute * (1 - 1e-12));
