@@ -124,9 +124,12 @@ void add_demand(CLI::App& wl) {
   cmd->callback([src, filter, out] {
     DemandSink sink(*filter);
     stream(*src, sink);
-    if (sink.demand().matrix.max_entry() <= 0)
+    if (sink.demand().matrix.max_entry() <= 0) {
+      if (filter->phase.empty() && filter->group.empty())
+        throw InputError(src->workload, "/tasks", "a workload with sends of non-zero size");
       throw InputError("", filter->phase.empty() ? "--group" : "--phase",
                        "a phase/group that carries traffic (see `flux workload stats`)");
+    }
     write_file_atomic(*out, demand_to_json(sink.demand()));
   });
 }
