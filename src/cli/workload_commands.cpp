@@ -3,6 +3,7 @@
 // Generation streams: every output is written while tasks are generated.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 
@@ -112,16 +113,35 @@ void add_stats(CLI::App& wl) {
   });
 }
 
+// One file per (phase, group) in `dir`, named <phase>-<group>.json.
+void split_demand(const Source& src, const std::string& dir) {
+  PhaseDemandSink sink;
+  stream(src, sink);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw InputError(dir, "", "a directory that can be created: " + ec.message());
+  for (const auto& [key, demand] : sink.demands()) {
+    const std::string file = (std::filesystem::path(dir) / (key + ".json")).string();
+    write_file_atomic(file, demand_to_json(demand));
+    fmt::print("{}\n", file);
+  }
+}
+
 void add_demand(CLI::App& wl) {
   auto src = std::make_shared<Source>();
   auto filter = std::make_shared<TrafficFilter>();
   auto out = std::make_shared<std::string>();
+  auto split = std::make_shared<std::string>();
   auto* cmd = wl.add_subcommand("demand", "Demand matrix (bytes) of the iteration or of a phase");
   add_source(cmd, *src);
   cmd->add_option("--phase", filter->phase, "only sends with this phase tag (fwd, bwd, dp, ...)");
   cmd->add_option("--group", filter->group, "only sends with this group tag (tp, pp, dp, ep, cp)");
-  cmd->add_option("-o,--output", *out, "flux.demand/1 output")->required();
-  cmd->callback([src, filter, out] {
+  auto* o = cmd->add_option("-o,--output", *out, "flux.demand/1 output");
+  auto* d = cmd->add_option("--split", *split, "write one <phase>-<group>.json per phase into DIR");
+  o->excludes(d);
+  cmd->callback([src, filter, out, split] {
+    if (!split->empty()) return split_demand(*src, *split);
+    if (out->empty()) throw InputError("", "-o", "an output file (or --split DIR)");
     DemandSink sink(*filter);
     stream(*src, sink);
     if (sink.demand().matrix.max_entry() <= 0) {
