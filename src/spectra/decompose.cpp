@@ -198,17 +198,6 @@ Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
   return stretched(s, state, std::move(dec));
 }
 
-DecomposeVariants spectra_decompose_variants(const Matrix& d, AssignmentKernel kernel) {
-  const Support s = make_support(d);
-  DecomposeState state(s);
-  const Decomposition dec = greedy_permutations(state, kernel);
-  DecomposeVariants v;
-  v.stretch = stretched(s, state, dec);
-  auto lp = lp_weighted(s, dec);
-  v.lp = lp ? std::move(*lp) : v.stretch;
-  return v;
-}
-
 void sort_by_weight(Decomposition& dec) {
   std::vector<std::size_t> order(dec.perms.size());
   std::iota(order.begin(), order.end(), 0);
