@@ -156,10 +156,6 @@ void stretch(const Support& s, const std::vector<Permutation>& perms, std::vecto
   }
 }
 
-}  // namespace
-
-namespace {
-
 // The greedy steps of §2.1; returns the permutations with their peeled α and leaves `state` at
 // the end (remaining demand after the peels).
 Decomposition greedy_permutations(DecomposeState& state, AssignmentKernel kernel) {
