@@ -2,6 +2,7 @@
 // reference/spectra.md §5. An option that does not belong to KIND is an error, not ignored.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -39,13 +40,17 @@ const std::map<std::string, std::set<std::string>>& kind_options() {
   return m;
 }
 
+std::string kind_list() {
+  std::string out;
+  for (const std::string& k : generator_kinds()) out += (out.empty() ? "" : ", ") + k;
+  return out;
+}
+
 void check_options_fit_kind(const CLI::App& cmd, const std::string& kind) {
+  if (std::ranges::count(generator_kinds(), kind) == 0)
+    throw InputError("", "KIND", fmt::format("unknown kind '{}'; valid: {}", kind, kind_list()));
   const auto it = kind_options().find(kind);
-  if (it == kind_options().end()) {
-    std::string kinds;
-    for (const auto& [k, _] : kind_options()) kinds += (kinds.empty() ? "" : ", ") + k;
-    throw InputError("", "KIND", fmt::format("unknown kind '{}'; valid: {}", kind, kinds));
-  }
+  if (it == kind_options().end()) return;  // a kind this table does not know yet: no check
   static const std::set<std::string> common = {"--seed", "--output", "--bytes"};
   for (const CLI::Option* o : cmd.get_options()) {
     if (o->count() == 0 || o->get_lnames().empty()) continue;
@@ -111,7 +116,7 @@ void add_generator_options(CLI::App& cmd, GenerateArgs& a) {
 void add_matrix_generate(CLI::App& matrix) {
   auto args = std::make_shared<GenerateArgs>();
   auto* cmd = matrix.add_subcommand("generate", "Generate a seeded demand matrix");
-  cmd->add_option("KIND", args->kind, "synthetic, gpt, moe, alltoall, perm or sparse")->required();
+  cmd->add_option("KIND", args->kind, "one of " + kind_list())->required();
   add_generator_options(*cmd, *args);
   cmd->add_option("--bytes", args->bytes,
                   "scale so the busiest port sends this much (e.g. 64MiB); default: normalised");
