@@ -25,8 +25,9 @@ std::vector<Workload> workloads() {
   noisy.noise = 0.003;
   GeneratorOptions n64;
   n64.n = 64;
-  return {{"synthetic", "synthetic", {}}, {"gpt32", "gpt", {}},  {"gpt32-noisy", "gpt", noisy},
-          {"moe64", "moe", n64},          {"alltoall64", "alltoall", n64}, {"perm32", "perm", {}},
+  return {{"synthetic", "synthetic", {}},  {"gpt32", "gpt", {}},
+          {"gpt32-noisy", "gpt", noisy},   {"moe64", "moe", n64},
+          {"alltoall64", "alltoall", n64}, {"perm32", "perm", {}},
           {"sparse64", "sparse", n64}};
 }
 

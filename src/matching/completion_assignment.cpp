@@ -12,6 +12,77 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// Binary min-heap of column indices keyed by an external distance array (ties: smaller index),
+// with decrease-key: every column is in the heap at most once, so there are no stale entries.
+class ColumnHeap {
+ public:
+  ColumnHeap(int n, const std::vector<double>& key)
+      : key_(key), pos_(static_cast<std::size_t>(n), -1) {}
+  [[nodiscard]] bool empty() const { return heap_.empty(); }
+  [[nodiscard]] int top() const { return heap_.front(); }
+  // Inserts j or restores order after its key decreased.
+  void push_or_decrease(int j) {
+    int& at = pos_[static_cast<std::size_t>(j)];
+    if (at < 0) {
+      at = static_cast<int>(heap_.size());
+      heap_.push_back(j);
+    }
+    sift_up(at);
+  }
+  void pop() {
+    pos_[static_cast<std::size_t>(heap_.front())] = -1;
+    const int last = heap_.back();
+    heap_.pop_back();
+    if (heap_.empty()) return;
+    heap_[0] = last;
+    pos_[static_cast<std::size_t>(last)] = 0;
+    sift_down(0);
+  }
+  void clear() {
+    for (int j : heap_) pos_[static_cast<std::size_t>(j)] = -1;
+    heap_.clear();
+  }
+
+ private:
+  bool less(int a, int b) const {
+    const double ka = key_[static_cast<std::size_t>(a)], kb = key_[static_cast<std::size_t>(b)];
+    return ka < kb || (ka == kb && a < b);
+  }
+  void place(int at, int j) {
+    heap_[static_cast<std::size_t>(at)] = j;
+    pos_[static_cast<std::size_t>(j)] = at;
+  }
+  void sift_up(int at) {
+    const int j = heap_[static_cast<std::size_t>(at)];
+    while (at > 0) {
+      const int parent = (at - 1) / 2;
+      if (!less(j, heap_[static_cast<std::size_t>(parent)])) break;
+      place(at, heap_[static_cast<std::size_t>(parent)]);
+      at = parent;
+    }
+    place(at, j);
+  }
+  void sift_down(int at) {
+    const int j = heap_[static_cast<std::size_t>(at)];
+    const int size = static_cast<int>(heap_.size());
+    for (;;) {
+      int child = 2 * at + 1;
+      if (child >= size) break;
+      if (child + 1 < size &&
+          less(heap_[static_cast<std::size_t>(child) + 1], heap_[static_cast<std::size_t>(child)]))
+        ++child;
+      if (!less(heap_[static_cast<std::size_t>(child)], j)) break;
+      place(at, heap_[static_cast<std::size_t>(child)]);
+      at = child;
+    }
+    place(at, j);
+  }
+
+  const std::vector<double>& key_;
+  std::vector<int> pos_;  // index in heap_, or -1
+  std::vector<int> heap_;
+};
+
 class CompletionSolver {
  public:
   CompletionSolver(const SparseAssignmentProblem& p, std::vector<double>& v)
@@ -24,7 +95,8 @@ class CompletionSolver {
         dist_(sz(n_), kInf),
         pred_(sz(n_), -1),
         stamp_(sz(n_), 0),
-        done_(sz(n_), 0) {}
+        done_(sz(n_), 0),
+        heap_(n_, dist_) {}
 
   SparseAssignmentResult run() {
     SparseAssignmentResult r;
@@ -180,8 +252,7 @@ class CompletionSolver {
         stamp_[sz(j)] = epoch_;
         dist_[sz(j)] = cand;
         pred_[sz(j)] = i;
-        heap_.push_back({cand, j});
-        std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+        heap_.push_or_decrease(j);
       }
     }
     if (p_.row_open[sz(i)] && d - ui < filler_base_) {
@@ -192,16 +263,14 @@ class CompletionSolver {
 
   // Next column to finalise: the cheaper of the best explicit candidate and the best filler.
   bool pick(int& j, double& d) {
-    while (!heap_.empty()) {
-      const auto [x, c] = heap_.front();
-      if (done_[sz(c)] != epoch_ && x == dist_[sz(c)]) break;
-      std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
-      heap_.pop_back();
-    }
+    // A column finalised through a filler may still sit in the heap: drop it.
+    while (!heap_.empty() && done_[sz(heap_.top())] == epoch_) heap_.pop();
     const double filler = filler_row_ >= 0 ? filler_base_ - max_open_v() : kInf;
     if (heap_.empty() && filler == kInf) return false;
-    if (!heap_.empty() && heap_.front().first <= filler) {
-      std::tie(d, j) = heap_.front();
+    if (!heap_.empty() && dist_[sz(heap_.top())] <= filler) {
+      j = heap_.top();
+      d = dist_[sz(j)];
+      heap_.pop();
     } else {
       j = -open_.front().second;
       d = filler;
@@ -266,7 +335,7 @@ class CompletionSolver {
   std::vector<unsigned> stamp_, done_;
   unsigned epoch_ = 1;  // stamps start at 0: nothing is finalised before the first search
   std::vector<std::pair<double, int>> open_;  // lazy max-heap of open columns by (v, -index)
-  std::vector<std::pair<double, int>> heap_;
+  ColumnHeap heap_;
   std::vector<std::pair<int, double>> scanned_, finalised_;
   std::vector<int> finalised_open_;
   std::vector<int> top_free_;  // ARR: free open columns of maximal v

@@ -156,10 +156,6 @@ void stretch(const Support& s, const std::vector<Permutation>& perms, std::vecto
   }
 }
 
-}  // namespace
-
-namespace {
-
 // The greedy steps of §2.1; returns the permutations with their peeled α and leaves `state` at
 // the end (remaining demand after the peels).
 Decomposition greedy_permutations(DecomposeState& state, AssignmentKernel kernel) {
@@ -196,17 +192,6 @@ Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
   if (opt.weights == WeightMethod::lp)
     if (auto lp = lp_weighted(s, dec)) return std::move(*lp);
   return stretched(s, state, std::move(dec));
-}
-
-DecomposeVariants spectra_decompose_variants(const Matrix& d, AssignmentKernel kernel) {
-  const Support s = make_support(d);
-  DecomposeState state(s);
-  const Decomposition dec = greedy_permutations(state, kernel);
-  DecomposeVariants v;
-  v.stretch = stretched(s, state, dec);
-  auto lp = lp_weighted(s, dec);
-  v.lp = lp ? std::move(*lp) : v.stretch;
-  return v;
 }
 
 void sort_by_weight(Decomposition& dec) {

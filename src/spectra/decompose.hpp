@@ -42,15 +42,6 @@ struct DecomposeOptions {
 // Invariant on return: sum_l weights[l] * P_l >= D elementwise (up to 1e-9 relative).
 [[nodiscard]] Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt = {});
 
-// The greedy permutations once, weighted both ways (LP first, then stretch). If the LP fails,
-// `lp` carries the stretch weights.
-struct DecomposeVariants {
-  Decomposition lp;
-  Decomposition stretch;
-};
-[[nodiscard]] DecomposeVariants spectra_decompose_variants(
-    const Matrix& d, AssignmentKernel kernel = AssignmentKernel::sparse);
-
 // Stable sort of (perm, weight) pairs by weight, descending.
 void sort_by_weight(Decomposition& dec);
 
