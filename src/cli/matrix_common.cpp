@@ -23,6 +23,8 @@ void add_problem_options(CLI::App& cmd, ProblemArgs& args) {
 
 namespace {
 
+constexpr int kMaxSwitches = 1 << 20;  // what the schedule reader accepts
+
 // Normalised time has no unit: accept only a plain non-negative number.
 double parse_plain(const std::string& text, const std::string& what) {
   char* end = nullptr;
@@ -38,16 +40,16 @@ double parse_plain(const std::string& text, const std::string& what) {
 }  // namespace
 
 LoadedProblem load_problem(const ProblemArgs& args) {
-  if (args.switches < 1)
-    throw InputError("", "--switches",
-                     fmt::format("expected an integer >= 1, got {}", args.switches));
+  if (args.switches < 1 || args.switches > kMaxSwitches)
+    throw InputError(
+        "", "--switches",
+        fmt::format("expected an integer in [1, {}], got {}", kMaxSwitches, args.switches));
   LoadedProblem lp;
   lp.demand = read_demand(args.demand);
   lp.problem.switches = args.switches;
   if (lp.demand.unit == DemandUnit::normalized) {
     lp.problem.delta = parse_plain(args.delta, "--delta");
-    if (!args.rate.empty())
-      fmt::print(stderr, "flux: note: --rate is ignored, {} is normalised (rate 1)\n", args.demand);
+    lp.rate_ignored = !args.rate.empty();
     lp.problem.time = lp.demand.matrix;
     return lp;
   }

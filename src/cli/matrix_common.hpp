@@ -21,9 +21,10 @@ struct ProblemArgs {
 void add_problem_options(CLI::App& cmd, ProblemArgs& args);
 
 struct LoadedProblem {
-  Demand demand;          // as in the file
-  MatrixProblem problem;  // time = demand / rate
-  double rate = 1.0;      // bytes per second, 1 for normalised demand
+  Demand demand;              // as in the file
+  MatrixProblem problem;      // time = demand / rate
+  double rate = 1.0;          // bytes per second, 1 for normalised demand
+  bool rate_ignored = false;  // --rate given for normalised demand
 };
 
 // Throws InputError on a missing/bad file, s < 1, a bad delta or rate.

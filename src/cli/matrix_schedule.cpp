@@ -28,18 +28,16 @@ void print_bounds(const MatrixBounds& b, DemandUnit unit) {
              show_time(b.bound, unit));
 }
 
-void run_schedule(const ScheduleArgs& a) {
-  const MatrixAlgorithm& algo = algorithm_or_throw(a.algorithm);  // before any work
-  const LoadedProblem lp = load_problem(a.problem);
-  const CheckedRun run = run_checked(algo, lp, {.seed = a.seed});
+void print_summary(const ScheduleArgs& a, const LoadedProblem& lp, const CheckedRun& run) {
   const MatrixSchedule& s = run.result.schedule;
-  write_file_atomic(a.output, matrix_schedule_to_json(s));
   const DemandUnit unit = lp.demand.unit;
   fmt::print("input {}: n {}, unit {}, switches {}, delta {}{}\n", a.problem.demand,
              lp.demand.matrix.n(), to_string(unit), lp.problem.switches,
              show_time(lp.problem.delta, unit),
-             unit == DemandUnit::bytes ? ", rate " + format_rate(lp.rate) : "");
-  fmt::print("algorithm {}\n", algo.name);
+             unit == DemandUnit::bytes ? ", rate " + format_rate(lp.rate)
+             : lp.rate_ignored         ? " (--rate ignored: normalised demand has rate 1)"
+                                       : "");
+  fmt::print("algorithm {}\n", s.algorithm);
   fmt::print("makespan {}\n", show_time(s.makespan, unit));
   fmt::print("lower bound {} (LB1 {}, LB2 {})\n", show_time(run.bounds.bound, unit),
              show_time(run.bounds.lb1, unit), show_time(run.bounds.lb2, unit));
@@ -48,6 +46,14 @@ void run_schedule(const ScheduleArgs& a) {
              s.slots.size() + s.circuits.size());
   fmt::print("time {}\n", format_time(run.seconds));
   fmt::print("wrote {} (verified)\n", a.output);
+}
+
+void run_schedule(const ScheduleArgs& a) {
+  const MatrixAlgorithm& algo = algorithm_or_throw(a.algorithm);  // before any work
+  const LoadedProblem lp = load_problem(a.problem);
+  const CheckedRun run = run_checked(algo, lp, {.seed = a.seed});
+  write_file_atomic(a.output, matrix_schedule_to_json(run.result.schedule));
+  print_summary(a, lp, run);
 }
 
 }  // namespace

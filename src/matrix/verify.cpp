@@ -26,6 +26,8 @@ const char* to_string(ViolationKind k) {
       return "coverage";
     case ViolationKind::makespan:
       return "makespan";
+    case ViolationKind::bound:
+      return "bound";
   }
   return "?";
 }
@@ -263,6 +265,10 @@ VerifyReport verify_matrix_schedule(const Matrix& demand, const MatrixSchedule& 
     r.add(ViolationKind::makespan,
           fmt::format("makespan is {} but the latest end is {} (off by {})", num(s.makespan),
                       num(end), num(s.makespan - end)));
+  if (s.lower_bound > end + tol.time)
+    r.add(ViolationKind::bound,
+          fmt::format("lower_bound {} exceeds the makespan {} by {}", num(s.lower_bound), num(end),
+                      num(s.lower_bound - end)));
   return r;
 }
 

@@ -36,30 +36,29 @@ class BadInput : public testing::CliTest {
   }
 };
 
-TEST_F(BadInput, NonSquareCsv) {
-  write("d.csv", "1,2,3\n4,5,6\n");
-  expect_rejected(schedule_args("d.csv") + " --rate 1GB/s", "row 1: expected 2 numbers");
-}
-
-TEST_F(BadInput, RaggedJson) {
-  write("d.json", R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1]]})");
-  expect_rejected(schedule_args("d.json"), "/demand/1");
-}
-
-TEST_F(BadInput, NegativeEntry) {
-  write("d.json",
-        R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,-1],[1,0]]})");
-  expect_rejected(schedule_args("d.json"), "/demand/0/1");
-}
-
-TEST_F(BadInput, NanEntryInCsv) {
-  write("d.csv", "0,nan\n1,0\n");
-  expect_rejected(schedule_args("d.csv") + " --rate 1GB/s", "line 1 column 2");
-}
-
-TEST_F(BadInput, DeclaredNDiffersFromRows) {
-  write("d.json", R"({"format":"flux.demand/1","n":3,"unit":"normalized","demand":[[0,1],[1,0]]})");
-  expect_rejected(schedule_args("d.json"), "n = 3 rows");
+// Bad demand files: (file, content, what the error must name).
+TEST_F(BadInput, DemandFiles) {
+  struct Case {
+    const char* file;
+    const char* content;
+    const char* needle;
+  };
+  const Case cases[] = {
+      {"square.csv", "1,2,3\n4,5,6\n", "row 1: expected 2 numbers"},  // non-square
+      {"ragged.json",
+       R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,1],[1]]})", "/demand/1"},
+      {"negative.json",
+       R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,-1],[1,0]]})",
+       "/demand/0/1"},
+      {"nan.csv", "0,nan\n1,0\n", "line 1 column 2"},
+      {"n.json", R"({"format":"flux.demand/1","n":3,"unit":"normalized","demand":[[0,1],[1,0]]})",
+       "n = 3 rows"},  // declared n differs from the rows
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.file);
+    write(c.file, c.content);
+    expect_rejected(schedule_args(c.file) + " --rate 1GB/s", c.needle);
+  }
 }
 
 TEST_F(BadInput, TooFewSwitches) {

@@ -95,6 +95,18 @@ TEST_F(MatrixCli, PhysicalUnitsInAndOut) {
       << b.out;
 }
 
+TEST_F(MatrixCli, CsvDemandInBytes) {
+  testing::spit(path("d.csv"), "0,1e6,0\n2e6,0,0\n0,0,5e5\n");
+  const auto r = flux("matrix schedule --demand d.csv -s 2 --delta 1us --rate 8Gbps -o s.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("input d.csv: n 3, unit bytes, switches 2, delta 1us, rate 8Gbps"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(flux("matrix verify --demand d.csv --schedule s.json").code, 0);
+  // 2e6 bytes at 1 GB/s = 2 ms on one link: split over 2 switches, 1 ms + delta at least.
+  EXPECT_GE(read_matrix_schedule(path("s.json").string()).makespan, 1e-3 + 1e-6);
+}
+
 TEST_F(MatrixCli, BoundPrintsBothBounds) {
   ASSERT_EQ(flux("matrix generate gpt -o g.json").code, 0);
   const auto r = flux("matrix bound --demand g.json --switches 4 --delta 0.04");

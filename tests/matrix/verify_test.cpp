@@ -101,6 +101,16 @@ TEST(Verify, ReportsHeaderAndMakespanProblems) {
   EXPECT_TRUE(mentions(r, ViolationKind::permutation, "expected n = 3"));
 }
 
+TEST(Verify, BoundAboveMakespanIsReported) {
+  MatrixSchedule s = small_schedule();
+  s.lower_bound = 0.16;  // equal: fine (the schedule is optimal)
+  EXPECT_TRUE(verify_matrix_schedule(small_demand(), s).valid());
+  s.lower_bound = 0.2;
+  const VerifyReport r = verify_matrix_schedule(small_demand(), s);
+  EXPECT_EQ(r.total(), 1);
+  EXPECT_TRUE(mentions(r, ViolationKind::bound, "lower_bound 0.2 exceeds the makespan 0.16"));
+}
+
 TEST(Verify, UsesRateForByteDemand) {
   Matrix d = small_demand().scaled(1e9);  // bytes
   MatrixSchedule s = small_schedule();
