@@ -82,12 +82,31 @@ void table_rows(std::string& out, const BenchGrid& grid, const BenchResult& r,
   out += columns(grid, [&](const std::string& a) { return mean_of(a, &BenchCell::seconds, 1e3); });
 }
 
+// Mean over the s in {4, 16} cells of mean-makespan(a) / mean-makespan(b); NaN if none.
+double cell_ratio(const BenchResult& r, const std::string& workload, const std::string& a,
+                  const std::string& b) {
+  double sum = 0.0;
+  int count = 0;
+  for (const BenchCell& ca : r.cells) {
+    if (ca.workload != workload || ca.algorithm != a || (ca.switches != 4 && ca.switches != 16))
+      continue;
+    for (const BenchCell& cb : r.cells)
+      if (cb.workload == workload && cb.algorithm == b && cb.switches == ca.switches &&
+          cb.x == ca.x && cb.makespan > 0)
+        sum += ca.makespan / cb.makespan, ++count;
+  }
+  return count ? sum / count : NAN;
+}
+
+bool has(const BenchGrid& grid, const std::string& a) {
+  return std::find(grid.algorithms.begin(), grid.algorithms.end(), a) != grid.algorithms.end();
+}
+
 void ratio_summary(std::string& out, const BenchGrid& grid, const BenchResult& r,
                    const BenchWorkload& w) {
   const std::vector<int> paper = {4, 16};
   for (const char* spectra : {"spectra-ref", "spectra"}) {
-    if (std::find(grid.algorithms.begin(), grid.algorithms.end(), spectra) == grid.algorithms.end())
-      continue;
+    if (!has(grid, spectra)) continue;
     const double all = average_baseline_ratio(r, w.name, spectra);
     const double avg = average_baseline_ratio(r, w.name, spectra, paper);
     out += fmt::format(
@@ -95,6 +114,10 @@ void ratio_summary(std::string& out, const BenchGrid& grid, const BenchResult& r
         "cells\n",
         grid.baseline, spectra, avg, all);
   }
+  if (has(grid, "baseline-eclipse") && has(grid, "spectra-ref"))
+    out += fmt::format(
+        "  baseline-eclipse/spectra-ref: {:.3f} (s in {{4,16}}, ratio of mean makespans)\n",
+        cell_ratio(r, w.name, "baseline-eclipse", "spectra-ref"));
 }
 
 }  // namespace
