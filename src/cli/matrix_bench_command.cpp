@@ -5,25 +5,27 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "cli/commands.hpp"
 #include "cli/matrix_bench_output.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
+#include "matrix_algorithms/registry.hpp"
 
 namespace flux::cli {
 namespace {
 
 struct BenchArgs {
   bool quick = false;
-  int trials = 0;  // 0 = 3, or 1 with --quick
+  std::optional<int> trials;  // default 3, or 1 with --quick
   std::vector<int> switches = {4, 8, 16};
   std::vector<double> deltas = {0.01, 0.02, 0.04, 0.08};
   std::vector<std::string> workloads;   // empty = all of the mode
   std::vector<std::string> algorithms;  // empty = every registered one
   std::uint64_t seed = 1;
-  std::string out = "matrix-bench";
+  std::string out = "out/matrix-bench";  // out/ is git-ignored
   bool progress = false;
 };
 
@@ -53,29 +55,33 @@ std::vector<BenchWorkload> select_workloads(const BenchArgs& a) {
 }
 
 BenchGrid make_grid(const BenchArgs& a) {
-  if (a.trials < 0 || a.trials > 1000) throw InputError("", "--trials", "an integer in [1, 1000]");
-  for (int s : a.switches)
-    if (s < 1 || s > 1024) throw InputError("", "--switches", "integers in [1, 1024]");
   for (double d : a.deltas)
-    if (!std::isfinite(d) || d < 0) throw InputError("", "--deltas", "finite numbers >= 0");
+    if (!std::isfinite(d)) throw InputError("", "--deltas", "finite numbers >= 0");
   BenchGrid g;
   g.workloads = select_workloads(a);
   g.switches =
       a.quick && a.switches == std::vector<int>{4, 8, 16} ? std::vector<int>{4, 16} : a.switches;
   g.deltas = a.deltas;
-  g.trials = a.trials > 0 ? a.trials : (a.quick ? 1 : 3);
+  g.trials = a.trials.value_or(a.quick ? 1 : 3);
   g.seed = a.seed;
   g.algorithms = a.algorithms.empty() ? default_bench_algorithms() : a.algorithms;
+  for (const std::string& name : g.algorithms)
+    if (!find_matrix_algorithm(name))
+      throw InputError("", "--algorithms", "registered algorithm names; got '" + name + "'");
   if (std::find(g.algorithms.begin(), g.algorithms.end(), g.baseline) == g.algorithms.end())
     g.algorithms.insert(g.algorithms.begin(), g.baseline);
   return g;
 }
 
-void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r) {
+// Before the (long) run, so a bad --out fails at once.
+void prepare_out_dir(const std::string& out) {
   std::error_code ec;
-  std::filesystem::create_directories(a.out, ec);
-  if (ec)
-    throw InputError(a.out, "--out", "a directory that can be created (" + ec.message() + ")");
+  std::filesystem::create_directories(out, ec);
+  if (ec || !std::filesystem::is_directory(out))
+    throw InputError(out, "--out", "a directory that can be created");
+}
+
+void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r) {
   const std::filesystem::path dir(a.out);
   write_file_atomic((dir / "matrix-bench.csv").string(), bench_csv(r));
   for (const BenchWorkload& w : g.workloads)
@@ -86,6 +92,7 @@ void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r)
 
 void run_bench(const BenchArgs& a) {
   const BenchGrid g = make_grid(a);
+  prepare_out_dir(a.out);
   const auto progress = [&](const std::string& line) {
     if (a.progress) fmt::print(stderr, "{}\n", line);
   };
@@ -109,10 +116,14 @@ void add_matrix_bench_command(CLI::App& matrix) {
   cmd->add_flag("--quick", args->quick,
                 "CI smoke run: 1 trial, s in {4,16}, synthetic/GPT-32/MoE-64 and 3-point sweeps");
   cmd->add_option("--trials", args->trials,
-                  "matrices per workload and grid point (default 3; 1 with --quick)");
-  cmd->add_option("--switches", args->switches, "numbers of OCSes s")->delimiter(',');
+                  "matrices per workload and grid point (default 3; 1 with --quick)")
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--switches", args->switches, "numbers of OCSes s")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 1024));
   cmd->add_option("--deltas", args->deltas, "reconfiguration delays, normalised (busiest port = 1)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->check(CLI::Range(0.0, 1e6));
   cmd->add_option("--workloads", args->workloads, "subset of workloads by name")->delimiter(',');
   cmd->add_option("--algorithms", args->algorithms, "subset of registered algorithms")
       ->delimiter(',');

@@ -1,10 +1,15 @@
 #include "cli/commands.hpp"
+#include "cli/matrix_common.hpp"
 
 namespace flux::cli {
 
 void add_matrix_commands(CLI::App& app) {
   auto* matrix = app.add_subcommand("matrix", "Schedule one demand matrix on parallel OCSes");
   matrix->require_subcommand(1);
+  add_matrix_generate(*matrix);
+  add_matrix_schedule(*matrix);
+  add_matrix_bound(*matrix);
+  add_matrix_verify(*matrix);
   add_matrix_bench_command(*matrix);
 }
 

@@ -14,6 +14,9 @@ int run(CLI::App& app, int argc, char** argv) {
     return 0;
   } catch (const CLI::Success& e) {
     return app.exit(e);
+  } catch (const CLI::RuntimeError& e) {
+    // A command's verdict (verify: invalid -> 1), not an error: nothing more to print.
+    return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
     fmt::print(stderr, "flux: error: {}\n", e.what());
     return 2;

@@ -3,6 +3,7 @@
 // Generation streams: every output is written while tasks are generated.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 
@@ -92,6 +93,13 @@ void add_generate(CLI::App& wl) {
   });
 }
 
+void add_scenario(CLI::App& wl) {
+  auto path = std::make_shared<std::string>();
+  auto* cmd = wl.add_subcommand("scenario", "Print a scenario's effective configuration");
+  cmd->add_option("scenario", *path, "flux.scenario/1 file")->required();
+  cmd->callback([path] { fmt::print("{}", scenario_to_json(read_scenario(*path))); });
+}
+
 void add_stats(CLI::App& wl) {
   auto src = std::make_shared<Source>();
   auto json = std::make_shared<bool>(false);
@@ -105,21 +113,43 @@ void add_stats(CLI::App& wl) {
   });
 }
 
+// One file per (phase, group) in `dir`, named <phase>-<group>.json.
+void split_demand(const Source& src, const std::string& dir) {
+  PhaseDemandSink sink;
+  stream(src, sink);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw InputError(dir, "", "a directory that can be created: " + ec.message());
+  for (const auto& [key, demand] : sink.demands()) {
+    const std::string file = (std::filesystem::path(dir) / (key + ".json")).string();
+    write_file_atomic(file, demand_to_json(demand));
+    fmt::print("{}\n", file);
+  }
+}
+
 void add_demand(CLI::App& wl) {
   auto src = std::make_shared<Source>();
   auto filter = std::make_shared<TrafficFilter>();
   auto out = std::make_shared<std::string>();
+  auto split = std::make_shared<std::string>();
   auto* cmd = wl.add_subcommand("demand", "Demand matrix (bytes) of the iteration or of a phase");
   add_source(cmd, *src);
   cmd->add_option("--phase", filter->phase, "only sends with this phase tag (fwd, bwd, dp, ...)");
   cmd->add_option("--group", filter->group, "only sends with this group tag (tp, pp, dp, ep, cp)");
-  cmd->add_option("-o,--output", *out, "flux.demand/1 output")->required();
-  cmd->callback([src, filter, out] {
+  auto* o = cmd->add_option("-o,--output", *out, "flux.demand/1 output");
+  auto* d = cmd->add_option("--split", *split, "write one <phase>-<group>.json per phase into DIR");
+  o->excludes(d);
+  cmd->callback([src, filter, out, split] {
+    if (!split->empty()) return split_demand(*src, *split);
+    if (out->empty()) throw InputError("", "-o", "an output file (or --split DIR)");
     DemandSink sink(*filter);
     stream(*src, sink);
-    if (sink.demand().matrix.max_entry() <= 0)
+    if (sink.demand().matrix.max_entry() <= 0) {
+      if (filter->phase.empty() && filter->group.empty())
+        throw InputError(src->workload, "/tasks", "a workload with sends of non-zero size");
       throw InputError("", filter->phase.empty() ? "--group" : "--phase",
                        "a phase/group that carries traffic (see `flux workload stats`)");
+    }
     write_file_atomic(*out, demand_to_json(sink.demand()));
   });
 }
@@ -141,6 +171,7 @@ void add_flows(CLI::App& wl) {
 struct ImportOptions {
   std::string chakra, astra, output;
   AstraImportOptions astra_options;
+  ChakraImportOptions chakra_options;
 };
 
 void add_import(CLI::App& wl) {
@@ -150,6 +181,8 @@ void add_import(CLI::App& wl) {
   auto* c = cmd->add_option("--chakra", o->chakra, "prefix of <prefix>.<rank>.et files");
   auto* a = cmd->add_option("--astra", o->astra, "ASTRA-sim / SimAI text workload");
   c->excludes(a);
+  cmd->add_option("--comm-groups", o->chakra_options.comm_groups,
+                  "Chakra: process groups {\"<pg_name>\": [ranks]} (default: all ranks)");
   cmd->add_option("--gpus", o->astra_options.gpus, "ASTRA: number of GPUs (default: all_gpus)");
   cmd->add_option("--cycle", o->astra_options.seconds_per_cycle,
                   "ASTRA: seconds per compute cycle (default 1e-9)");
@@ -170,6 +203,7 @@ void add_workload_commands(CLI::App& app) {
   auto* wl = app.add_subcommand("workload", "Training iterations as compute/communication DAGs");
   wl->require_subcommand(1);
   add_generate(*wl);
+  add_scenario(*wl);
   add_stats(*wl);
   add_demand(*wl);
   add_flows(*wl);

@@ -12,6 +12,77 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// Binary min-heap of column indices keyed by an external distance array (ties: smaller index),
+// with decrease-key: every column is in the heap at most once, so there are no stale entries.
+class ColumnHeap {
+ public:
+  ColumnHeap(int n, const std::vector<double>& key)
+      : key_(key), pos_(static_cast<std::size_t>(n), -1) {}
+  [[nodiscard]] bool empty() const { return heap_.empty(); }
+  [[nodiscard]] int top() const { return heap_.front(); }
+  // Inserts j or restores order after its key decreased.
+  void push_or_decrease(int j) {
+    int& at = pos_[static_cast<std::size_t>(j)];
+    if (at < 0) {
+      at = static_cast<int>(heap_.size());
+      heap_.push_back(j);
+    }
+    sift_up(at);
+  }
+  void pop() {
+    pos_[static_cast<std::size_t>(heap_.front())] = -1;
+    const int last = heap_.back();
+    heap_.pop_back();
+    if (heap_.empty()) return;
+    heap_[0] = last;
+    pos_[static_cast<std::size_t>(last)] = 0;
+    sift_down(0);
+  }
+  void clear() {
+    for (int j : heap_) pos_[static_cast<std::size_t>(j)] = -1;
+    heap_.clear();
+  }
+
+ private:
+  bool less(int a, int b) const {
+    const double ka = key_[static_cast<std::size_t>(a)], kb = key_[static_cast<std::size_t>(b)];
+    return ka < kb || (ka == kb && a < b);
+  }
+  void place(int at, int j) {
+    heap_[static_cast<std::size_t>(at)] = j;
+    pos_[static_cast<std::size_t>(j)] = at;
+  }
+  void sift_up(int at) {
+    const int j = heap_[static_cast<std::size_t>(at)];
+    while (at > 0) {
+      const int parent = (at - 1) / 2;
+      if (!less(j, heap_[static_cast<std::size_t>(parent)])) break;
+      place(at, heap_[static_cast<std::size_t>(parent)]);
+      at = parent;
+    }
+    place(at, j);
+  }
+  void sift_down(int at) {
+    const int j = heap_[static_cast<std::size_t>(at)];
+    const int size = static_cast<int>(heap_.size());
+    for (;;) {
+      int child = 2 * at + 1;
+      if (child >= size) break;
+      if (child + 1 < size &&
+          less(heap_[static_cast<std::size_t>(child) + 1], heap_[static_cast<std::size_t>(child)]))
+        ++child;
+      if (!less(heap_[static_cast<std::size_t>(child)], j)) break;
+      place(at, heap_[static_cast<std::size_t>(child)]);
+      at = child;
+    }
+    place(at, j);
+  }
+
+  const std::vector<double>& key_;
+  std::vector<int> pos_;  // index in heap_, or -1
+  std::vector<int> heap_;
+};
+
 class CompletionSolver {
  public:
   CompletionSolver(const SparseAssignmentProblem& p, std::vector<double>& v)
@@ -24,7 +95,8 @@ class CompletionSolver {
         dist_(sz(n_), kInf),
         pred_(sz(n_), -1),
         stamp_(sz(n_), 0),
-        done_(sz(n_), 0) {}
+        done_(sz(n_), 0),
+        heap_(n_, dist_) {}
 
   SparseAssignmentResult run() {
     SparseAssignmentResult r;
@@ -87,41 +159,72 @@ class CompletionSolver {
     return true;
   }
 
-  // Jonker–Volgenant augmenting row reduction on the closed rows (explicit edges only): a free row
-  // takes its best column and lowers that column's v so its second best becomes as good, evicting
-  // the previous owner, which is reconsidered. Auction-like and cheap; it leaves few rows for the
-  // Dijkstra phase. v only decreases, so every other row's u stays feasible; budget 2n steps.
+  // Jonker–Volgenant augmenting row reduction: a free row takes its best column and lowers that
+  // column's v so that its second-best option becomes as good, evicting the previous owner, which
+  // is reconsidered. For open rows the filler block is one more option at -max_open_v(), taken
+  // through any free open column of maximal v. Auction-like and cheap; in DECOMPOSE it matches
+  // every critical row and most others, leaving few rows for the Dijkstra phase. v only
+  // decreases, so every other row's u stays feasible. Budget 2n steps.
   void augmenting_row_reduction() {
     std::vector<int> todo;
     for (int i = 0; i < n_; ++i)
-      if (row_match_[sz(i)] < 0 && !p_.row_open[sz(i)]) todo.push_back(i);
+      if (row_match_[sz(i)] < 0) todo.push_back(i);
+    top_free_.clear();
+    const double vmax = max_open_v();
+    for (int j = 0; j < n_; ++j)
+      if (p_.col_open[sz(j)] && col_match_[sz(j)] < 0 && v_[sz(j)] == vmax) top_free_.push_back(j);
+    next_top_free_ = 0;
     for (std::size_t head = 0, budget = 2 * sz(n_); head < todo.size() && budget > 0; --budget) {
       const int i = todo[head++];
-      double u1 = kInf, u2 = kInf;
-      int j1 = -1, j2 = -1;
-      for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e) {
-        const int j = p_.col[sz(e)];
-        const double h = p_.cost[sz(e)] - v_[sz(j)];
-        if (h < u1) {
-          u2 = u1, j2 = j1, u1 = h, j1 = j;
-        } else if (h < u2) {
-          u2 = h, j2 = j;
-        }
-      }
-      if (j1 < 0) continue;  // no edge: the Dijkstra phase reports infeasibility
-      if (u1 < u2 && u2 < kInf) {
-        set_v(j1, v_[sz(j1)] - (u2 - u1));
-      } else if (col_match_[sz(j1)] >= 0 && j2 >= 0) {
-        j1 = j2;  // tie: prefer the other best column rather than evict
-      }
-      const int prev = col_match_[sz(j1)];
-      if (prev >= 0) {
-        row_match_[sz(prev)] = -1;
-        if (!p_.row_open[sz(prev)]) todo.push_back(prev);
-      }
-      match(i, j1);
-      u_[sz(i)] = u2 < kInf ? u2 : u1;
+      const int evicted = reduce_row(i);
+      if (evicted >= 0) todo.push_back(evicted);
     }
+  }
+
+  // One ARR step for row i; returns the evicted row or -1.
+  int reduce_row(int i) {
+    double u1 = kInf, u2 = kInf;
+    int j1 = -1, j2 = -1;
+    for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e) {
+      const int j = p_.col[sz(e)];
+      const double h = p_.cost[sz(e)] - v_[sz(j)];
+      if (h < u1) {
+        u2 = u1, j2 = j1, u1 = h, j1 = j;
+      } else if (h < u2) {
+        u2 = h, j2 = j;
+      }
+    }
+    const double filler = p_.row_open[sz(i)] ? -max_open_v() : kInf;
+    if (filler <= u1 && filler < kInf) {  // the filler block is (one of) the best options
+      if (take_free_top(i)) return -1;
+      if (filler < u1) return -1;  // no tight free filler: left to Dijkstra
+    }
+    if (j1 < 0) return -1;  // no edge: the Dijkstra phase reports infeasibility
+    const double second = std::min(u2, filler);
+    if (u1 < second && second < kInf) {
+      set_v(j1, v_[sz(j1)] - (second - u1));
+    } else if (col_match_[sz(j1)] >= 0 && j2 >= 0 && u2 == u1) {
+      j1 = j2;  // tie: prefer the other best column rather than evict
+    }
+    const int prev = col_match_[sz(j1)];
+    if (prev >= 0) row_match_[sz(prev)] = -1;
+    match(i, j1);
+    u_[sz(i)] = second < kInf ? second : u1;
+    return prev;
+  }
+
+  // Matches open row i to a free open column of maximal v (a tight filler), if one is left.
+  bool take_free_top(int i) {
+    const double vmax = max_open_v();
+    for (; next_top_free_ < top_free_.size(); ++next_top_free_) {
+      const int j = top_free_[next_top_free_];
+      if (col_match_[sz(j)] >= 0 || v_[sz(j)] != vmax) continue;
+      match(i, j);
+      u_[sz(i)] = -vmax;
+      ++next_top_free_;
+      return true;
+    }
+    return false;
   }
 
   void set_v(int j, double value) {
@@ -149,8 +252,7 @@ class CompletionSolver {
         stamp_[sz(j)] = epoch_;
         dist_[sz(j)] = cand;
         pred_[sz(j)] = i;
-        heap_.push_back({cand, j});
-        std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+        heap_.push_or_decrease(j);
       }
     }
     if (p_.row_open[sz(i)] && d - ui < filler_base_) {
@@ -161,16 +263,14 @@ class CompletionSolver {
 
   // Next column to finalise: the cheaper of the best explicit candidate and the best filler.
   bool pick(int& j, double& d) {
-    while (!heap_.empty()) {
-      const auto [x, c] = heap_.front();
-      if (done_[sz(c)] != epoch_ && x == dist_[sz(c)]) break;
-      std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
-      heap_.pop_back();
-    }
+    // A column finalised through a filler may still sit in the heap: drop it.
+    while (!heap_.empty() && done_[sz(heap_.top())] == epoch_) heap_.pop();
     const double filler = filler_row_ >= 0 ? filler_base_ - max_open_v() : kInf;
     if (heap_.empty() && filler == kInf) return false;
-    if (!heap_.empty() && heap_.front().first <= filler) {
-      std::tie(d, j) = heap_.front();
+    if (!heap_.empty() && dist_[sz(heap_.top())] <= filler) {
+      j = heap_.top();
+      d = dist_[sz(j)];
+      heap_.pop();
     } else {
       j = -open_.front().second;
       d = filler;
@@ -235,9 +335,11 @@ class CompletionSolver {
   std::vector<unsigned> stamp_, done_;
   unsigned epoch_ = 1;  // stamps start at 0: nothing is finalised before the first search
   std::vector<std::pair<double, int>> open_;  // lazy max-heap of open columns by (v, -index)
-  std::vector<std::pair<double, int>> heap_;
+  ColumnHeap heap_;
   std::vector<std::pair<int, double>> scanned_, finalised_;
   std::vector<int> finalised_open_;
+  std::vector<int> top_free_;  // ARR: free open columns of maximal v
+  std::size_t next_top_free_ = 0;
   double filler_base_ = kInf;
   int filler_row_ = -1;
 };

@@ -12,9 +12,11 @@
 // Algorithm: successive shortest augmenting paths (Hungarian / Jonker–Volgenant family) with
 // Dijkstra on reduced costs. The dense filler block is never materialised: while scanning, the
 // best filler candidate of every open column is min over scanned open rows of (d_i - u_i) minus
-// v_j, so it is read off an ordered set of open columns keyed by v_j. Dual potentials v can be
-// warm-started (e.g. from the previous DECOMPOSE step); any v gives feasible duals because u is
-// recomputed. A greedy pass first matches rows along tight edges; only the rest are searched.
+// v_j, so it is read off a (lazy) max-heap of open columns keyed by v_j; explicit candidates sit
+// in an indexed binary heap with decrease-key. Column potentials v may be warm-started; any v
+// gives feasible duals because u is recomputed. Before any search, a greedy pass along tight
+// edges and Jonker–Volgenant augmenting row reduction (fillers included as an option of open
+// rows, budget 2n steps) match most rows; only the rest are searched.
 // Complexity per augmentation O((m' + c) log n), m' = explicit edges of scanned rows, c = scanned
 // columns; at most n augmentations, usually far fewer. Memory O(n + m).
 #include <vector>

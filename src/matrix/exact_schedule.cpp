@@ -101,24 +101,24 @@ Model build_rows(const MatrixProblem& p, const std::vector<std::vector<int>>& pe
       row.insert(c.y(k, q), -big_m[static_cast<std::size_t>(q)]);
       m.add(row, -COIN_DBL_MAX, 0.0);
     }
-  auto load = [&](int k, double sign, CoinPackedVector& row) {
-    for (int q = 0; q < np; ++q) {
-      row.insert(c.x(k, q), sign);
-      row.insert(c.y(k, q), sign * p.delta);
-    }
-  };
   for (int k = 0; k < s; ++k) {  // load_k - T <= 0
     CoinPackedVector row;
-    load(k, 1.0, row);
+    for (int q = 0; q < np; ++q) {
+      row.insert(c.x(k, q), 1.0);
+      row.insert(c.y(k, q), p.delta);
+    }
     row.insert(0, -1.0);
     m.add(row, -COIN_DBL_MAX, 0.0);
   }
-  for (int k = 0; k + 1 < s; ++k) {  // load_k - load_{k+1} >= 0
-    CoinPackedVector row;
-    load(k, 1.0, row);
-    load(k + 1, -1.0, row);
-    m.add(row, 0.0, COIN_DBL_MAX);
-  }
+  // Symmetry: order the switches by the smallest permutation index they use (empty ones last).
+  // Then a switch using q implies that the previous one uses some q' <= q.
+  for (int k = 1; k < s; ++k)
+    for (int q = 0; q < np; ++q) {
+      CoinPackedVector row;
+      row.insert(c.y(k, q), 1.0);
+      for (int r = 0; r <= q; ++r) row.insert(c.y(k - 1, r), -1.0);
+      m.add(row, -COIN_DBL_MAX, 0.0);
+    }
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       if (!(p.time(i, j) > 0)) continue;
@@ -168,7 +168,9 @@ MatrixSchedule to_schedule(const MatrixProblem& p, const std::vector<std::vector
 ExactResult exact_matrix_schedule(const MatrixProblem& p, const ExactOptions& opt) {
   ExactResult r;
   const int n = p.time.n();
-  if (n > opt.max_ports || p.switches > opt.max_switches || n < 1 || p.switches < 1) return r;
+  // n <= 8 also keeps the served sets within 64 bits.
+  if (n > std::min(opt.max_ports, 8) || p.switches > opt.max_switches || n < 1 || p.switches < 1)
+    return r;
   if (p.time.max_entry() == 0) {  // nothing to send: the empty schedule
     r.status = ExactStatus::optimal;
     r.schedule = empty_schedule(p);

@@ -37,46 +37,48 @@ void add_random_permutation(Matrix& m, Rng& rng, double weight) {
   for (int i = 0; i < m.n(); ++i) m(i, p[static_cast<std::size_t>(i)]) += weight;
 }
 
+// One non-zero of the clean matrix and its noise.
+struct NoisyEntry {
+  int i, j;
+  double noise;
+};
+
 // Subtracts from the noise of every non-zero of each row (or column) the line's mean noise, so
-// the noise no longer shifts line sums.
-void recentre(const Matrix& support, Matrix& noise, bool rows) {
-  const int n = support.n();
-  for (int k = 0; k < n; ++k) {
-    double sum = 0.0;
-    int count = 0;
-    for (int t = 0; t < n; ++t) {
-      const int i = rows ? k : t, j = rows ? t : k;
-      if (support(i, j) > 0.0) sum += noise(i, j), ++count;
-    }
-    if (count == 0) continue;
-    const double mean = sum / count;
-    for (int t = 0; t < n; ++t) {
-      const int i = rows ? k : t, j = rows ? t : k;
-      if (support(i, j) > 0.0) noise(i, j) -= mean;
-    }
+// the noise no longer shifts line sums. Entries are in row-major order, so every line is summed
+// in ascending index order. O(nnz + n).
+void recentre(std::vector<NoisyEntry>& entries, int n, bool rows) {
+  std::vector<double> sum(static_cast<std::size_t>(n), 0.0);
+  std::vector<int> count(static_cast<std::size_t>(n), 0);
+  for (const NoisyEntry& e : entries) {
+    const auto k = static_cast<std::size_t>(rows ? e.i : e.j);
+    sum[k] += e.noise;
+    ++count[k];
+  }
+  for (NoisyEntry& e : entries) {
+    const auto k = static_cast<std::size_t>(rows ? e.i : e.j);
+    e.noise -= sum[k] / count[k];
   }
 }
 
 // §5.1 noise: Gaussian on the support, shrunk to |noise| <= 0.999·entry, re-centred 50 rounds.
 // Re-centring can in rare cases push an entry's noise past -entry; such an entry is clamped to
-// 0.1 % of its clean value so the support never changes.
+// 0.1 % of its clean value so the support never changes. O(n^2 + 50·nnz).
 Matrix add_support_noise(const Matrix& clean, double stddev, Rng& rng) {
   const int n = clean.n();
-  Matrix noise(n);
+  std::vector<NoisyEntry> entries;
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       const double v = clean(i, j);
-      if (v <= 0.0) continue;
-      noise(i, j) = std::clamp(rng.normal(0.0, stddev), -0.999 * v, 0.999 * v);
+      if (v > 0.0)
+        entries.push_back({i, j, std::clamp(rng.normal(0.0, stddev), -0.999 * v, 0.999 * v)});
     }
   for (int round = 0; round < 50; ++round) {
-    recentre(clean, noise, true);
-    recentre(clean, noise, false);
+    recentre(entries, n, true);
+    recentre(entries, n, false);
   }
   Matrix out = clean;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      if (clean(i, j) > 0.0) out(i, j) = std::max(clean(i, j) + noise(i, j), 1e-3 * clean(i, j));
+  for (const NoisyEntry& e : entries)
+    out(e.i, e.j) = std::max(clean(e.i, e.j) + e.noise, 1e-3 * clean(e.i, e.j));
   return out;
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
+#include <utility>
 
 namespace flux {
 
@@ -24,6 +26,8 @@ const char* to_string(ViolationKind k) {
       return "coverage";
     case ViolationKind::makespan:
       return "makespan";
+    case ViolationKind::bound:
+      return "bound";
   }
   return "?";
 }
@@ -58,9 +62,9 @@ struct Tolerance {
 };
 
 Tolerance tolerance(const Matrix& d, const MatrixSchedule& s) {
+  // Not the file's makespan: a bogus value there must not widen the tolerance of other checks.
   const double end = schedule_end(s);
-  double scale = std::max({end, s.delta, 0.0});
-  if (std::isfinite(s.makespan)) scale = std::max(scale, s.makespan);
+  const double scale = std::isfinite(s.delta) ? std::max(end, s.delta) : end;
   const double rate = std::isfinite(s.rate) && s.rate > 0 ? s.rate : 1.0;
   return {1e-9 * scale, 1e-9 * std::max(d.max_entry(), rate * end)};
 }
@@ -187,30 +191,28 @@ std::string slot_name(std::size_t k, const Slot& slot) {
 // Validates every slot, checks per-switch gaps, accumulates service time. Returns served time.
 Matrix check_slots(const MatrixSchedule& s, double tol, VerifyReport& r) {
   Matrix served(std::max(s.n, 0));
-  std::vector<std::vector<Busy>> per_switch(static_cast<std::size_t>(std::max(s.switches, 0)));
+  std::map<int, std::vector<Busy>> per_switch;  // sparse: `switches` may be huge in a bad file
   for (std::size_t k = 0; k < s.slots.size(); ++k) {
     const Slot& slot = s.slots[k];
     const std::string name = slot_name(k, slot);
     const bool times_ok = check_times(name, slot.sw, slot.start, slot.end, s, r);
     const bool perm_ok = check_perm(name, slot.perm, s.n, r);
     if (!times_ok) continue;
-    per_switch[static_cast<std::size_t>(slot.sw)].push_back(
+    per_switch[slot.sw].push_back(
         {slot.start, slot.end, -1 - static_cast<long long>(k), fmt::format("slot {}", k)});
     if (!perm_ok) continue;
     for (int i = 0; i < s.n; ++i)
       if (const int o = slot.perm[static_cast<std::size_t>(i)]; o >= 0)
         served(i, o) += slot.end - slot.start;
   }
-  for (std::size_t sw = 0; sw < per_switch.size(); ++sw)
-    check_sequence(fmt::format("switch {}", sw), std::move(per_switch[sw]), s.delta, tol, r);
+  for (auto& [sw, seq] : per_switch)
+    check_sequence(fmt::format("switch {}", sw), std::move(seq), s.delta, tol, r);
   return served;
 }
 
 Matrix check_circuits(const MatrixSchedule& s, double tol, VerifyReport& r) {
   Matrix served(std::max(s.n, 0));
-  const auto n = static_cast<std::size_t>(std::max(s.n, 0));
-  const auto sw_count = static_cast<std::size_t>(std::max(s.switches, 0));
-  std::vector<std::vector<Busy>> tx(sw_count * n), rx(sw_count * n);
+  std::map<std::pair<int, int>, std::vector<Busy>> tx, rx;  // (switch, port) -> circuits
   for (std::size_t k = 0; k < s.circuits.size(); ++k) {
     const PortCircuit& c = s.circuits[k];
     const std::string name = fmt::format("circuit {} ({} -> {} on switch {}, [{}, {}))", k, c.src,
@@ -221,19 +223,17 @@ Matrix check_circuits(const MatrixSchedule& s, double tol, VerifyReport& r) {
       ok = false;
     }
     if (!ok) continue;
-    const auto sw = static_cast<std::size_t>(c.sw);
     const std::string short_name = fmt::format("circuit {} ({} -> {})", k, c.src, c.dst);
-    tx[sw * n + static_cast<std::size_t>(c.src)].push_back({c.start, c.end, c.dst, short_name});
-    rx[sw * n + static_cast<std::size_t>(c.dst)].push_back({c.start, c.end, c.src, short_name});
+    tx[{c.sw, c.src}].push_back({c.start, c.end, c.dst, short_name});
+    rx[{c.sw, c.dst}].push_back({c.start, c.end, c.src, short_name});
     served(c.src, c.dst) += c.end - c.start;
   }
-  for (std::size_t k = 0; k < tx.size(); ++k) {
-    const std::size_t sw = k / std::max<std::size_t>(n, 1), port = k % std::max<std::size_t>(n, 1);
-    check_sequence(fmt::format("switch {} TX port {}", sw, port), std::move(tx[k]), s.delta, tol,
-                   r);
-    check_sequence(fmt::format("switch {} RX port {}", sw, port), std::move(rx[k]), s.delta, tol,
-                   r);
-  }
+  for (auto& [key, seq] : tx)
+    check_sequence(fmt::format("switch {} TX port {}", key.first, key.second), std::move(seq),
+                   s.delta, tol, r);
+  for (auto& [key, seq] : rx)
+    check_sequence(fmt::format("switch {} RX port {}", key.first, key.second), std::move(seq),
+                   s.delta, tol, r);
   return served;
 }
 
@@ -265,6 +265,10 @@ VerifyReport verify_matrix_schedule(const Matrix& demand, const MatrixSchedule& 
     r.add(ViolationKind::makespan,
           fmt::format("makespan is {} but the latest end is {} (off by {})", num(s.makespan),
                       num(end), num(s.makespan - end)));
+  if (s.lower_bound > end + tol.time)
+    r.add(ViolationKind::bound,
+          fmt::format("lower_bound {} exceeds the makespan {} by {}", num(s.lower_bound), num(end),
+                      num(s.lower_bound - end)));
   return r;
 }
 

@@ -8,9 +8,9 @@
 // Per-port: per (switch, TX port) and per (switch, RX port) no two circuits at once, consecutive
 // different circuits separated by >= delta, the first circuit at >= delta.
 // Both: coverage rate * sum(durations of slots serving (i, j)) >= D[i][j] for every entry, the
-// file's makespan equals the latest end, n equals the demand's.
+// file's makespan equals the latest end, n equals the demand's, lower_bound <= makespan.
 //
-// Tolerances: times compare with 1e-9 x max(latest end, makespan, delta) (DESIGN §1.2's rule);
+// Tolerances: times compare with 1e-9 x max(latest end, delta) (DESIGN §1.2's rule);
 // coverage with 1e-9 x max(max entry, rate x latest end) because a duration end - start carries
 // a rounding error relative to the time scale, not to the entry.
 //
@@ -32,8 +32,9 @@ enum class ViolationKind {
   overlap,      // two slots on one switch, or two circuits on one port, at the same time
   coverage,     // an entry served less than its demand
   makespan,     // file makespan differs from the latest end
+  bound,        // the file's lower_bound exceeds its makespan (no valid bound can)
 };
-inline constexpr int kViolationKinds = 7;
+inline constexpr int kViolationKinds = 8;
 const char* to_string(ViolationKind k);
 
 struct Violation {

@@ -55,6 +55,7 @@ Decomposition bvn_decomposition(const Matrix& d) {
 
 MatrixResult bvn_schedule(const MatrixProblem& p) {
   check_problem(p);
+  check_schedule_size(p.time, "bvn");
   return lpt_schedule("bvn", bvn_decomposition(p.time), p);
 }
 

@@ -18,7 +18,10 @@ struct Candidate {
 
 class EclipseStep {
  public:
-  EclipseStep(const Matrix& rem, double delta) : rem_(rem), delta_(delta) {
+  // `potential` carries the column duals from one assignment to the next (any values are valid
+  // duals for completion_assignment; nearby thresholds have nearly the same optimum).
+  EclipseStep(const Matrix& rem, double delta, std::vector<double>& potential)
+      : rem_(rem), delta_(delta), potential_(potential) {
     const int n = rem.n();
     support_.n = n;
     support_.row_open.assign(static_cast<std::size_t>(n), 1);
@@ -29,7 +32,6 @@ class EclipseStep {
         if (rem(i, j) > 0.0) support_.col.push_back(j);
       support_.row_start.push_back(static_cast<int>(support_.col.size()));
     }
-    potential_.assign(static_cast<std::size_t>(n), 0.0);
   }
 
   // Max-weight perfect matching of min(rem, h): a sparse assignment on the support with cost-0
@@ -43,7 +45,6 @@ class EclipseStep {
       for (int e = prob.row_start[static_cast<std::size_t>(i)];
            e < prob.row_start[static_cast<std::size_t>(i) + 1]; ++e)
         prob.cost.push_back(-std::min(rem_(i, prob.col[static_cast<std::size_t>(e)]), h));
-    std::fill(potential_.begin(), potential_.end(), 0.0);
     const SparseAssignmentResult a = completion_assignment(prob, potential_);
     const double denom = h + delta_;
     Candidate c{h, denom > 0.0 ? -a.cost / denom : 0.0, a.row_to_col};
@@ -70,7 +71,7 @@ class EclipseStep {
   const Matrix& rem_;
   double delta_;
   SparseAssignmentProblem support_;  // CSR of rem's non-zeros, all lines open
-  std::vector<double> potential_;
+  std::vector<double>& potential_;
   std::map<double, Candidate> cache_;
 };
 
@@ -95,9 +96,10 @@ Decomposition eclipse_decomposition(const Matrix& d, const EclipseOptions& opt) 
   Matrix rem = d;
   Decomposition dec;
   const double scale = std::max(d.max_line_sum(), 1e-300);
-  const long long cap = 8 * d.nonzeros() + d.n();
+  const long long cap = d.nonzeros() + d.n();
+  std::vector<double> potential(static_cast<std::size_t>(d.n()), 0.0);
   while (!exhausted(rem, scale)) {
-    EclipseStep step(rem, opt.delta);
+    EclipseStep step(rem, opt.delta, potential);
     const bool capped = static_cast<long long>(dec.perms.size()) >= cap;
     const Candidate& c =
         capped ? step.evaluate(rem.max_entry()) : step.search(distinct_values(rem));

@@ -11,7 +11,7 @@
 // s parts: recursive cuts with shares ⌊s/2⌋/s and ⌈s/2⌉/s (equal halves when s is a power of two,
 // the reference's case; the unequal shares for other s are our extension).
 //
-// Time O(nnz · (n + nnz)) per cut (each cycle makes one entry tight), log2(s) levels.
+// Each push makes an entry tight, so a cut needs at most nnz cycles; ⌈log2 s⌉ levels of cuts.
 #include <vector>
 
 #include "core/matrix.hpp"
@@ -19,8 +19,16 @@
 
 namespace flux {
 
+// How cycles are searched: `restart` = a fresh depth-first search after every push, as the
+// reference code (O(n + nnz) per cycle); `resume` = one search that continues after each push
+// (O(n + nnz + total cycle length) per cut, for large inputs); `automatic` = restart while
+// nnz · (2n + 2 nnz) <= 2e8 (every matrix of the paper's grid), resume beyond. Both leave a forest
+// of shared entries; they find different cycles, so the parts differ.
+enum class CycleSearch { automatic, restart, resume };
+
 // D1 with row/column sums = share · D's (exact up to rounding), 0 <= D1 <= D. 0 < share < 1.
-[[nodiscard]] Matrix alternating_cycle_cut(const Matrix& d, double share, Rng& rng);
+[[nodiscard]] Matrix alternating_cycle_cut(const Matrix& d, double share, Rng& rng,
+                                           CycleSearch search = CycleSearch::automatic);
 
 // `parts` >= 1 matrices summing to D; part k carries 1/parts of every line sum.
 [[nodiscard]] std::vector<Matrix> less_split(const Matrix& d, int parts, Rng& rng);

@@ -1,5 +1,8 @@
 #include "matrix_algorithms/schedule_helpers.hpp"
 
+#include <fmt/format.h>
+
+#include "core/error.hpp"
 #include "spectra/spectra.hpp"
 
 namespace flux {
@@ -26,6 +29,17 @@ double play_serially(const Decomposition& dec, const Matrix& served, int sw, dou
     out.push_back(std::move(slot));
   }
   return t;
+}
+
+void check_schedule_size(const Matrix& d, const std::string& algorithm) {
+  const double n = d.n();
+  const double perms = static_cast<double>(d.nonzeros()) + 2.0 * n;
+  const double gib = perms * n * sizeof(int) / static_cast<double>(1 << 30);
+  if (perms * n > static_cast<double>(1 << 28))
+    throw InputError("", "algorithm",
+                     fmt::format("a matrix small enough for {} (up to {:.0f} permutations of {} "
+                                 "ports would need ~{:.1f} GiB)",
+                                 algorithm, perms, n, gib));
 }
 
 MatrixResult make_result(const std::string& name, const MatrixProblem& p, MatrixSchedule schedule,

@@ -20,6 +20,11 @@ namespace flux {
 double play_serially(const Decomposition& dec, const Matrix& served, int sw, double delta,
                      std::vector<Slot>& out);
 
+// Exact decompositions (BvN, Solstice) may need up to nnz(stuffed) <= nnz + 2n permutations of n
+// entries each; refuses (InputError) inputs whose schedule would exceed 2^28 entries (~1 GiB)
+// instead of exhausting memory. Dense n = 512 needs 2^27 and passes.
+void check_schedule_size(const Matrix& d, const std::string& algorithm);
+
 // A result with the header filled from the problem and the makespan from the slots/circuits.
 [[nodiscard]] MatrixResult make_result(const std::string& name, const MatrixProblem& p,
                                        MatrixSchedule schedule, int permutations);

@@ -48,6 +48,7 @@ Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed) {
 
 MatrixResult solstice_schedule(const MatrixProblem& p, const MatrixRunOptions& opt) {
   check_problem(p);
+  check_schedule_size(p.time, "solstice");
   return lpt_schedule("solstice", solstice_decomposition(p.time, opt.seed), p);
 }
 

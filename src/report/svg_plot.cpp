@@ -10,7 +10,8 @@ namespace flux {
 namespace {
 
 constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
-                                    "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+                                    "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+                                    "#393b79", "#e7969c", "#637939", "#fdae6b", "#843c39"};
 constexpr int kLeft = 70, kTop = 36, kBottom = 50, kLegend = 190;
 
 std::string escape(const std::string& s) {

@@ -13,20 +13,31 @@ std::size_t ix(int i) {
   return static_cast<std::size_t>(i);
 }
 
-// Distinct positive remaining values, largest first, thinned to at most `count` quantiles.
-std::vector<double> threshold_candidates(const std::vector<double>& rem, int count) {
+// Positive entries by remaining demand, largest first, and up to `count` thresholds: quantiles
+// of the distinct values.
+struct StepCandidates {
+  std::vector<int> entries;
+  std::vector<double> thresholds;
+};
+
+StepCandidates step_candidates(const std::vector<double>& rem, int count) {
+  StepCandidates c;
+  for (std::size_t e = 0; e < rem.size(); ++e)
+    if (rem[e] > 0.0) c.entries.push_back(static_cast<int>(e));
+  std::sort(c.entries.begin(), c.entries.end(),
+            [&](int a, int b) { return rem[ix(a)] > rem[ix(b)]; });
   std::vector<double> v;
-  for (double x : rem)
-    if (x > 0.0) v.push_back(x);
-  std::sort(v.begin(), v.end(), std::greater<>());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-  if (static_cast<int>(v.size()) <= count) return v;
-  std::vector<double> out;
+  for (int e : c.entries)
+    if (v.empty() || rem[ix(e)] != v.back()) v.push_back(rem[ix(e)]);
+  if (static_cast<int>(v.size()) <= count) {
+    c.thresholds = std::move(v);
+    return c;
+  }
   for (int q = 0; q < count; ++q)
-    out.push_back(v[ix(static_cast<int>(static_cast<double>(q) * static_cast<double>(v.size() - 1) /
-                                        (count - 1)))]);
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+    c.thresholds.push_back(v[ix(static_cast<int>(
+        static_cast<double>(q) * static_cast<double>(v.size() - 1) / (count - 1)))]);
+  c.thresholds.erase(std::unique(c.thresholds.begin(), c.thresholds.end()), c.thresholds.end());
+  return c;
 }
 
 // Completes a partial matching (row -> col or -1) into a full permutation with idle fillers.
@@ -46,20 +57,31 @@ Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt
   const Support s = make_support(d);
   std::vector<double> rem = s.value;
   const double tol = 1e-12 * std::max(1.0, d.max_entry());
+  // Remaining non-zeros per line: a step zeroes at most one entry of each line, so
+  // steps so far + the largest count is a lower bound on the final K.
+  std::vector<int> row_left(ix(s.n), 0), col_left(ix(s.n), 0);
+  for (int i = 0; i < s.n; ++i)
+    for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e)
+      ++row_left[ix(i)], ++col_left[ix(s.col[ix(e)])];
+  std::vector<int> row_of(ix(s.size()));
+  for (int i = 0; i < s.n; ++i)
+    for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e) row_of[ix(e)] = i;
   Decomposition dec;
   while (true) {
-    const std::vector<double> ts = threshold_candidates(rem, opt.thresholds);
-    if (ts.empty()) break;
-    if (static_cast<int>(dec.perms.size()) >= opt.max_permutations) return {};
+    const StepCandidates cand = step_candidates(rem, opt.thresholds);
+    if (cand.entries.empty()) break;
+    const int lines_left = std::max(*std::max_element(row_left.begin(), row_left.end()),
+                                    *std::max_element(col_left.begin(), col_left.end()));
+    if (static_cast<int>(dec.perms.size()) + lines_left > opt.max_permutations) return {};
     std::vector<std::vector<int>> adj(ix(s.n));
     BipartiteMatching m;
     BipartiteMatching best;
     double best_t = 0.0, best_value = -1.0;
-    for (double t : ts) {  // descending thresholds: edges only get added
-      for (int i = 0; i < s.n; ++i) {
-        adj[ix(i)].clear();
-        for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e)
-          if (rem[ix(e)] >= t) adj[ix(i)].push_back(s.col[ix(e)]);
+    std::size_t added = 0;
+    for (double t : cand.thresholds) {  // descending thresholds: edges only get added
+      for (; added < cand.entries.size() && rem[ix(cand.entries[added])] >= t; ++added) {
+        const int e = cand.entries[added];
+        adj[ix(row_of[ix(e)])].push_back(s.col[ix(e)]);
       }
       m = hopcroft_karp(s.n, s.n, adj, m.left_to_right.empty() ? nullptr : &m);
       const double value = t * m.size / (t + opt.delta);
@@ -70,7 +92,11 @@ Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt
       if (j < 0) continue;
       double& r = rem[ix(s.find(i, j))];
       r -= best_t;
-      if (r <= tol) r = 0.0;
+      if (r <= tol) {
+        r = 0.0;
+        --row_left[ix(i)];
+        --col_left[ix(j)];
+      }
     }
     dec.perms.push_back(complete(best.left_to_right, best.right_to_left));
     dec.weights.push_back(best_t);

@@ -9,7 +9,9 @@
 // where the reference's max-weight greedy mixes them. Matchings are grown from the previous,
 // higher threshold (Hopcroft–Karp with an initial matching), so one step costs about
 // O(m √n) plus 24 cheap extensions. Unmatched lines are completed with idle fillers.
-// Returns an empty decomposition if it needs more than `max_permutations` steps.
+// Returns an empty decomposition as soon as it is certain to need more than `max_permutations`
+// (steps so far + the largest number of non-zeros left in a line, since a step zeroes at most
+// one entry per line).
 #include "core/matrix.hpp"
 #include "spectra/decompose.hpp"
 

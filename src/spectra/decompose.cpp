@@ -106,6 +106,7 @@ class DecomposeState {
       }
       p.row_start.push_back(static_cast<int>(p.col.size()));
     }
+    std::fill(potential_.begin(), potential_.end(), 0.0);  // cold start: see the header
     SparseAssignmentResult r = completion_assignment(p, potential_);
     // König: a matching saturating every critical line always exists, so this is a logic error.
     if (!r.feasible) throw std::logic_error("DECOMPOSE: no assignment avoids the critical costs");
@@ -132,7 +133,7 @@ class DecomposeState {
   std::vector<double> drem_;
   std::vector<char> uncov_;
   std::vector<int> row_count_, col_count_;
-  std::vector<double> potential_;  // column duals carried from step to step (warm start)
+  std::vector<double> potential_;  // column duals of the current step
   int uncovered_ = 0;
 };
 
@@ -154,10 +155,6 @@ void stretch(const Support& s, const std::vector<Permutation>& perms, std::vecto
     for (int e : on) drem[static_cast<std::size_t>(e)] -= m;
   }
 }
-
-}  // namespace
-
-namespace {
 
 // The greedy steps of §2.1; returns the permutations with their peeled α and leaves `state` at
 // the end (remaining demand after the peels).
@@ -195,17 +192,6 @@ Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
   if (opt.weights == WeightMethod::lp)
     if (auto lp = lp_weighted(s, dec)) return std::move(*lp);
   return stretched(s, state, std::move(dec));
-}
-
-DecomposeVariants spectra_decompose_variants(const Matrix& d, AssignmentKernel kernel) {
-  const Support s = make_support(d);
-  DecomposeState state(s);
-  const Decomposition dec = greedy_permutations(state, kernel);
-  DecomposeVariants v;
-  v.stretch = stretched(s, state, dec);
-  auto lp = lp_weighted(s, dec);
-  v.lp = lp ? std::move(*lp) : v.stretch;
-  return v;
 }
 
 void sort_by_weight(Decomposition& dec) {

@@ -1,5 +1,9 @@
 #pragma once
-// Spectra (arXiv 2603.07373): DECOMPOSE -> SCHEDULE -> EQUALIZE on s parallel all-stop OCSes.
+// Spectra (arXiv 2603.07373; reference/spectra.md §2): DECOMPOSE -> SCHEDULE -> EQUALIZE on s
+// parallel all-stop OCSes. `spectra_reference` follows the reference exactly (its only freedom:
+// ties between optimal assignments); `spectra_improved` (spectra_improved.cpp) is a portfolio that
+// contains the reference's schedule as a candidate. Cost: dominated by DECOMPOSE (Δ sparse
+// assignments, decompose.hpp); LPT is O(K log s), EQUALIZE O(splits · (s + pieces)).
 #include "matrix/algorithm.hpp"
 #include "spectra/decompose.hpp"
 
@@ -17,7 +21,10 @@ struct SpectraOptions {
 // `spectra`: the improved default; never worse than spectra_reference on the same instance.
 [[nodiscard]] MatrixResult spectra_improved(const MatrixProblem& p);
 
-// Throws InputError for s < 1, δ < 0 or non-finite, negative or NaN demand entries.
+inline constexpr int kMaxSwitches = 1 << 16;
+
+// Throws InputError for s outside [1, kMaxSwitches], δ < 0 or non-finite, negative or NaN demand
+// entries.
 void check_problem(const MatrixProblem& p);
 
 // SCHEDULE + EQUALIZE + timeline on a given decomposition (shared by the ablations).

@@ -1,40 +1,40 @@
 #include "spectra/wraparound.hpp"
 
 #include <numeric>
-#include <optional>
 
 namespace flux {
 namespace {
 
-std::optional<SwitchPlan> fill(const std::vector<double>& w, const std::vector<int>& order, int s,
-                               double delta, double t) {
-  SwitchPlan plan;
-  plan.pieces.resize(static_cast<std::size_t>(s));
-  plan.load.assign(static_cast<std::size_t>(s), 0.0);
+// Fills switches up to t in `order`; records the pieces only when `plan` is given (the
+// bisection tests feasibility without allocating).
+bool fill(const std::vector<double>& w, const std::vector<int>& order, int s, double delta,
+          double t, SwitchPlan* plan) {
+  if (plan) {
+    plan->pieces.assign(static_cast<std::size_t>(s), {});
+    plan->load.assign(static_cast<std::size_t>(s), 0.0);
+    plan->splits = 0;
+  }
   const double eps = 1e-12 * t;  // never open a slot that could carry nothing
   int m = 0;
+  double load = 0.0;  // of switch m
   for (int l : order) {
     double rest = w[static_cast<std::size_t>(l)];
-    if (rest <= 0.0) continue;
-    bool cut = false;
-    while (rest > 0.0) {
-      if (m >= s) return std::nullopt;
-      double& load = plan.load[static_cast<std::size_t>(m)];
+    for (bool cut = false; rest > 0.0; cut = true) {
+      while (m < s && t - load - delta <= eps) ++m, load = 0.0;
+      if (m >= s) return false;
       const double room = t - load - delta;
-      if (room <= eps) {
-        ++m;
-        continue;
-      }
       const double piece = room >= rest ? rest : room;
-      plan.pieces[static_cast<std::size_t>(m)].push_back({l, piece});
       load += delta + piece;
       rest = piece == rest ? 0.0 : rest - piece;
-      if (rest > 0.0) ++m;
-      plan.splits += cut ? 1 : 0;
-      cut = true;
+      if (plan) {
+        plan->pieces[static_cast<std::size_t>(m)].push_back({l, piece});
+        plan->load[static_cast<std::size_t>(m)] = load;
+        plan->splits += cut ? 1 : 0;
+      }
+      if (rest > 0.0) ++m, load = 0.0;
     }
   }
-  return plan;
+  return true;
 }
 
 }  // namespace
@@ -43,21 +43,15 @@ SwitchPlan wraparound_plan(const std::vector<double>& weights, const std::vector
                            int switches, double delta) {
   const double work = std::accumulate(weights.begin(), weights.end(), 0.0) +
                       delta * static_cast<double>(weights.size());
-  double lo = work / switches, hi = work;
-  std::optional<SwitchPlan> best = fill(weights, order, 1, delta, hi * (1 + 1e-9));
-  if (!best) return lpt_assign(weights, switches, delta);  // unreachable: one switch holds all
-  best->load.resize(static_cast<std::size_t>(switches), 0.0);
-  best->pieces.resize(static_cast<std::size_t>(switches));
+  double lo = work / switches, hi = work * (1 + 1e-9);  // one switch holds everything at hi
   for (int iter = 0; iter < 100 && hi - lo > 1e-12 * hi; ++iter) {
     const double mid = 0.5 * (lo + hi);
-    if (auto plan = fill(weights, order, switches, delta, mid)) {
-      best = std::move(plan);
-      hi = mid;
-    } else {
-      lo = mid;
-    }
+    (fill(weights, order, switches, delta, mid, nullptr) ? hi : lo) = mid;
   }
-  return std::move(*best);
+  SwitchPlan plan;
+  if (!fill(weights, order, switches, delta, hi, &plan))
+    return lpt_assign(weights, switches, delta);
+  return plan;
 }
 
 }  // namespace flux

@@ -10,8 +10,8 @@
 // Ranks: model-parallel index fastest. The iteration is ASTRA-sim's: forward layer by layer with
 // blocking communication, backward in reverse with blocking input-gradient and overlapped
 // weight-gradient communication, each layer's weight update after its gradients arrive.
-// Collectives are expanded into ring steps (all-to-all: direct). Pipeline parallelism (pp > 1)
-// is not supported.
+// Collectives are expanded into ring steps (all-to-all: direct) without reduction tasks (the file
+// gives no memory bandwidth to time them). Pipeline parallelism (pp > 1) is not supported.
 #include <fmt/format.h>
 
 #include <sstream>
@@ -159,8 +159,7 @@ class AstraBuilder {
                        "a comm group suffix _TP, _MP, _DP, _EP or _DP_EP, got " + group);
     CollectiveSpec spec;
     spec.bytes = bytes;
-    spec.reduce_in_stream = pass != Pass::wg;
-    spec.reduce_seconds_per_byte = 0;
+    spec.reduce_in_stream = false;  // the file has no memory bandwidth to time reductions with
     spec.name = name + "." + type;
     spec.tags = TaskTags{l, -1, pass == Pass::wg ? "dp" : (pass == Pass::fwd ? "fwd" : "bwd"),
                          group == "TP" || group == "MP" ? "tp" : (group == "EP" ? "ep" : "dp"), -1};

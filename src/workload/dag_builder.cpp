@@ -48,8 +48,8 @@ class IterationBuilder {
   std::vector<std::vector<int>> inbox_;         // by key: incoming PP send per stage rank
   std::vector<std::array<double, 2>> pending_;  // by stage * v + chunk: dense, expert elems
   std::vector<ReleasedBucket> released_;
-  std::vector<Deps> dp_done_;   // by global rank
-  std::vector<double> params_;  // by stage: parameters held by each rank
+  std::vector<Deps> dp_done_;                  // by global rank
+  std::vector<std::array<double, 2>> params_;  // by stage: dense, expert parameters per rank
 };
 
 IterationBuilder::IterationBuilder(const Scenario& s, TaskEmitter& em)
@@ -68,7 +68,7 @@ IterationBuilder::IterationBuilder(const Scenario& s, TaskEmitter& em)
   inbox_.resize(ops);
   pending_.assign(static_cast<std::size_t>(p_ * v_), {0.0, 0.0});
   dp_done_.resize(static_cast<std::size_t>(c_.layout.world()));
-  params_.assign(static_cast<std::size_t>(p_), 0.0);
+  params_.assign(static_cast<std::size_t>(p_), {0.0, 0.0});
 }
 
 void IterationBuilder::run() {
@@ -143,11 +143,21 @@ void IterationBuilder::backward(StagePass& pass, int stage, const PipelineOp& op
   }
   const int first = op.chunk * (m.num_layers / v_) + stage * layers_per_chunk_;
   for (int l = first + layers_per_chunk_ - 1; l >= first; --l) {
-    layer_backward(c_, pass, l);
-    if (!last_mb) continue;
-    const bool moe = m.is_moe_layer(l);
-    add_gradients(stage, op.chunk, (pc_.attention + (moe ? pc_.moe_other : pc_.dense_mlp)) / t,
-                  moe ? pc_.moe_experts / c_.s.parallel.expert_model_parallel_size : 0);
+    const std::vector<ParamTensor> tensors = layer_parameter_tensors(m, l);
+    // The last two tensors are attention's; routed experts are not tensor-parallel and this
+    // rank holds num_experts / EP of them, two tensors each, all of the same sizes.
+    layer_backward(c_, pass, l, [&](bool attention) {
+      if (!last_mb) return;
+      int local_expert_tensors = 2 * m.num_experts / c_.s.parallel.expert_model_parallel_size;
+      const std::size_t from = attention ? tensors.size() - 2 : 0;
+      const std::size_t to = attention ? tensors.size() : tensors.size() - 2;
+      for (std::size_t k = from; k < to; ++k) {
+        if (!tensors[k].expert)
+          add_gradients(stage, op.chunk, tensors[k].elems / t, 0);
+        else if (local_expert_tensors-- > 0)
+          add_gradients(stage, op.chunk, 0, tensors[k].elems);
+      }
+    });
   }
   if (stage == 0 && op.chunk == 0) {
     compute_all(c_, pass, -1, "embed", c_.cm.embedding_fwd);
@@ -186,7 +196,8 @@ void IterationBuilder::send_pp(StagePass& pass, int stage, const PipelineOp& op)
 }
 
 void IterationBuilder::add_gradients(int stage, int chunk, double dense, double expert) {
-  params_[static_cast<std::size_t>(stage)] += dense + expert;
+  params_[static_cast<std::size_t>(stage)][0] += dense;
+  params_[static_cast<std::size_t>(stage)][1] += expert;
   auto& pending = pending_[static_cast<std::size_t>(stage * v_ + chunk)];
   pending[0] += dense;
   pending[1] += expert;
@@ -266,13 +277,16 @@ void IterationBuilder::tied_embeddings() {
 // Adam step on the rank's parameters (its 1/DP shard with the distributed optimizer), then, with
 // the distributed optimizer, the all-gather of the updated parameters bucket by bucket.
 void IterationBuilder::optimizer() {
-  const ParallelConfig& par = c_.s.parallel;
   const bool sharded = c_.s.training.use_distributed_optimizer;
-  const double shards = sharded ? par.data_parallel_size() * par.context_parallel_size : 1;
+  // The distributed optimizer shards each parameter over the group that reduces its gradients.
+  const RankLayout& l = c_.layout;
+  const double dense_shards = sharded ? l.size(Dim::cp) * l.size(Dim::ep) * l.size(Dim::dp) : 1;
+  const double expert_shards = sharded ? l.size(Dim::tp) * l.size(Dim::cp) * l.size(Dim::dp) : 1;
   const TaskTags tags{-1, -1, "optimizer", "", -1};
-  for (int r = 0; r < c_.layout.world(); ++r) {
-    const double params = params_[static_cast<std::size_t>(c_.layout.coord(r, Dim::pp))];
-    c_.em.compute(r, params / shards * c_.cm.optimizer_seconds_per_param, "optimizer", tags,
+  for (int r = 0; r < l.world(); ++r) {
+    const auto& params = params_[static_cast<std::size_t>(l.coord(r, Dim::pp))];
+    const double local = params[0] / dense_shards + params[1] / expert_shards;
+    c_.em.compute(r, local * c_.cm.optimizer_seconds_per_param, "optimizer", tags,
                   dp_done_[static_cast<std::size_t>(r)]);
   }
   if (!sharded) return;

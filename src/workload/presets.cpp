@@ -128,6 +128,32 @@ ParameterCount parameter_count(const ModelConfig& m) {
   return c;
 }
 
+std::vector<ParamTensor> layer_parameter_tensors(const ModelConfig& m, int layer) {
+  const ParameterCount c = parameter_count(m);
+  const double h = m.hidden_size;
+  std::vector<ParamTensor> out;
+  // A linear layer's weight (+ bias) as Megatron fuses it; fc1 carries gate and up together.
+  auto fc2 = [&](double ffn) { return ffn * h + (m.add_bias_linear ? h : 0); };
+  if (m.is_moe_layer(layer)) {
+    const double expert = c.moe_experts / m.num_experts;
+    const double expert_fc2 = fc2(m.moe_ffn_hidden_size);
+    for (int x = 0; x < m.num_experts; ++x) {
+      out.push_back({expert_fc2, true});
+      out.push_back({expert - expert_fc2, true});
+    }
+    out.push_back({c.moe_other, false});
+  } else {
+    out.push_back({fc2(m.ffn_hidden_size), false});
+    out.push_back({c.dense_mlp - fc2(m.ffn_hidden_size), false});
+  }
+  const double out_dim = m.q_lora_rank > 0 ? 1.0 * m.num_attention_heads * m.v_head_dim
+                                           : 1.0 * m.num_attention_heads * m.head_dim();
+  const double proj = out_dim * h + (m.add_bias_linear ? h : 0);
+  out.push_back({proj, false});
+  out.push_back({c.attention - proj, false});
+  return out;
+}
+
 const std::vector<ModelConfig>& model_presets() {
   static const std::vector<ModelConfig> models = make_models();
   return models;

@@ -57,6 +57,18 @@ struct ParameterCount {
 
 [[nodiscard]] ParameterCount parameter_count(const ModelConfig& m);
 
+// One parameter tensor as Megatron-core registers it (the unit DP buckets never split), whole,
+// not sharded. `expert`: a routed expert's tensor (reduced over the expert-data-parallel group).
+struct ParamTensor {
+  double elems = 0;
+  bool expert = false;
+};
+// The tensors of transformer layer `layer` in the order backward produces their gradients:
+// MLP (fc2, then fc1 with its norm; per routed expert fc2, fc1; router and shared experts),
+// then attention (output projection, then QKV with its norm) — always the last two. They sum to
+// the layer's share of parameter_count().
+[[nodiscard]] std::vector<ParamTensor> layer_parameter_tensors(const ModelConfig& m, int layer);
+
 struct GpuConfig {
   std::string name;
   double peak_flops = 0;        // dense bf16, FLOP/s

@@ -95,5 +95,9 @@ struct Scenario {
 // groups for halving-doubling); parse_scenario calls it, builders of Scenario structs in code
 // should.
 void validate_scenario(const Scenario& s, const std::string& label);
+// The effective configuration for the record (presets resolved, defaults filled in, derived
+// values such as the DP size, micro-batches and parameter count added). It is an echo, not an
+// input: it carries derived fields that parse_scenario does not accept.
+[[nodiscard]] std::string scenario_to_json(const Scenario& s);
 
 }  // namespace flux

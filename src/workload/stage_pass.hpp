@@ -3,6 +3,8 @@
 // backward pass in lockstep. `wait[i]` is what stage rank i's next task waits for besides its
 // compute chain (a received activation, a collective's last step); compute tasks consume it,
 // collectives replace it with their completion.
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +28,8 @@ struct BuildContext {
   double act_bytes = 0;                     // b * (s / c) * h * B: a TP collective's buffer
   double kv_bytes = 0;                      // K and V of the local sequence, per TP rank
   int moe_tokens = 0;                       // tokens each EP rank routes per micro-batch
+  // Routing drawn in a layer's forward, reused by its backward: (layer, micro-batch) -> loads.
+  std::map<std::pair<int, int>, std::vector<ExpertLoad>> routing_cache;
 };
 
 struct StagePass {
@@ -60,6 +64,9 @@ void tp_before(BuildContext& c, StagePass& p, int layer, const std::string& what
 void tp_after(BuildContext& c, StagePass& p, int layer, const std::string& what);
 
 void layer_forward(BuildContext& c, StagePass& p, int layer);
-void layer_backward(BuildContext& c, StagePass& p, int layer);
+// `on_gradients(attention)` runs after the MLP block's backward (false) and after the attention
+// block's backward (true): the moments Megatron's hooks see those parameters' gradients.
+void layer_backward(BuildContext& c, StagePass& p, int layer,
+                    const std::function<void(bool attention)>& on_gradients);
 
 }  // namespace flux

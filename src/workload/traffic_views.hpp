@@ -1,13 +1,14 @@
 #pragma once
 // Traffic views of a workload (reference/ecosystem.md §1.5, §5):
 //  * the demand matrix in bytes (flux.demand/1, ready for `flux matrix schedule`) of the whole
-//    iteration or of the sends matching a phase and/or group tag;
+//    iteration or of the sends matching a phase and/or group tag, or one per (phase, group);
 //  * flows.csv in the shape SimAI's optical path uses:
 //    `flow_id,collective_id,group,phase,layer,microbatch,src,dst,bytes,step,depends_on`, where
 //    `step` is the send's depth inside its collective (0 = first step) and `depends_on` lists the
 //    flows it directly waits for (through a reduction task, if any), separated by ';'.
 // Both are sinks, so they run while a scenario streams. Memory: n^2 doubles for the demand,
 // 21 bytes per task for the flows. Time: O(tasks + edges).
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -41,6 +42,27 @@ class DemandSink final : public TaskSink {
 };
 
 [[nodiscard]] Demand workload_demand(const Workload& w, const TrafficFilter& filter = {});
+
+// One demand matrix per communication phase, keyed "<phase>-<group>" (e.g. "fwd-tp", "dp-dp"):
+// the per-phase inputs of a matrix scheduler applied phase by phase.
+class PhaseDemandSink final : public TaskSink {
+ public:
+  void begin(int gpus) override {
+    gpus_ = gpus;
+    demands_.clear();
+  }
+  void add(const Task& t) override {
+    if (t.kind != TaskKind::send) return;
+    auto [it, fresh] = demands_.try_emplace(t.phase + "-" + t.group);
+    if (fresh) it->second = {Matrix(gpus_), DemandUnit::bytes};
+    it->second.matrix(t.src, t.dst) += t.bytes;
+  }
+  [[nodiscard]] const std::map<std::string, Demand>& demands() const { return demands_; }
+
+ private:
+  int gpus_ = 0;
+  std::map<std::string, Demand> demands_;
+};
 
 class FlowsCsvWriter final : public TaskSink {
  public:

@@ -18,6 +18,18 @@ ExpertLoad routing_for(const BuildContext& c, int moe_layer, int microbatch, int
                           c.moe_tokens, c.s.model.moe_router_topk, moe_layer, stream);
 }
 
+// The routing of every EP group of the stage for (layer, micro-batch), in stage-rank order of the
+// groups' leaders. Drawn once in forward and kept until the backward has used it.
+const std::vector<ExpertLoad>& stage_routing(BuildContext& c, const StagePass& p, int layer) {
+  auto [it, fresh] = c.routing_cache.try_emplace({layer, p.microbatch});
+  if (!fresh) return it->second;
+  const int moe_layer = layer - c.s.model.moe_first_dense_layers;
+  for (int r : p.ranks)
+    if (c.layout.coord(r, Dim::ep) == 0)
+      it->second.push_back(routing_for(c, moe_layer, p.microbatch, r));
+  return it->second;
+}
+
 std::vector<std::vector<double>> transpose(const std::vector<std::vector<double>>& a) {
   std::vector<std::vector<double>> t(a.size(), std::vector<double>(a.size()));
   for (std::size_t i = 0; i < a.size(); ++i)
@@ -27,10 +39,11 @@ std::vector<std::vector<double>> transpose(const std::vector<std::vector<double>
 
 // Dispatch (or, for `reverse`, combine) all-to-all in every EP group of the stage; returns the
 // token-assignments each stage rank's experts process.
-std::vector<double> expert_all_to_all(BuildContext& c, StagePass& p, int layer, bool reverse,
+std::vector<double> expert_all_to_all(BuildContext& c, StagePass& p, int layer,
+                                      const std::vector<ExpertLoad>& loads, bool reverse,
                                       const std::string& what) {
-  const int moe_layer = layer - c.s.model.moe_first_dense_layers;
   std::vector<double> tokens(p.ranks.size(), 0.0);
+  std::size_t group = 0;
   CollectiveSpec spec;
   spec.algorithm = CollectiveAlgorithm::direct;
   spec.name = fmt::format("L{}.mb{}.{}.{}", layer, p.microbatch, p.phase, what);
@@ -38,7 +51,7 @@ std::vector<double> expert_all_to_all(BuildContext& c, StagePass& p, int layer, 
   for (int r : p.ranks) {
     if (c.layout.coord(r, Dim::ep) != 0) continue;
     spec.ranks = c.layout.group(r, {Dim::ep});
-    const ExpertLoad load = routing_for(c, moe_layer, p.microbatch, r);
+    const ExpertLoad& load = loads[group++];
     auto bytes = dispatch_bytes(load, c.cm.token_bytes);
     if (reverse) bytes = transpose(bytes);
     const std::vector<double> got = tokens_received(load);
@@ -64,10 +77,15 @@ void moe_block(BuildContext& c, StagePass& p, int layer, bool forward) {
   // Forward: router (+ shared experts), dispatch, experts, combine. Backward runs the mirror image:
   // the combine's gradient travels like the dispatch and vice versa.
   if (forward) compute_all(c, p, layer, "router", c.cm.moe_dense_part_fwd);
-  const auto tokens = expert_all_to_all(c, p, layer, false, forward ? "ep-dispatch" : "ep-combine");
+  const std::vector<ExpertLoad>& loads = stage_routing(c, p, layer);
+  const auto tokens =
+      expert_all_to_all(c, p, layer, loads, false, forward ? "ep-dispatch" : "ep-combine");
   experts(c, p, layer, tokens);
-  (void)expert_all_to_all(c, p, layer, true, forward ? "ep-combine" : "ep-dispatch");
-  if (!forward) compute_all(c, p, layer, "router", c.cm.moe_dense_part_fwd);
+  (void)expert_all_to_all(c, p, layer, loads, true, forward ? "ep-combine" : "ep-dispatch");
+  if (!forward) {
+    compute_all(c, p, layer, "router", c.cm.moe_dense_part_fwd);
+    c.routing_cache.erase({layer, p.microbatch});  // the backward is its last use
+  }
 }
 
 void cp_ring(BuildContext& c, StagePass& p, int layer, const std::string& what) {
@@ -102,7 +120,8 @@ void layer_forward(BuildContext& c, StagePass& p, int layer) {
   mlp_block(c, p, layer, true);
 }
 
-void layer_backward(BuildContext& c, StagePass& p, int layer) {
+void layer_backward(BuildContext& c, StagePass& p, int layer,
+                    const std::function<void(bool attention)>& on_gradients) {
   if (c.s.training.recompute_full) {
     // Full recomputation replays the forward, its TP collectives included, before the backward.
     StagePass replay = p;
@@ -112,7 +131,9 @@ void layer_backward(BuildContext& c, StagePass& p, int layer) {
     p.wait = std::move(replay.wait);
   }
   mlp_block(c, p, layer, false);
+  on_gradients(false);
   attention_block(c, p, layer, false);
+  on_gradients(true);
 }
 
 }  // namespace flux

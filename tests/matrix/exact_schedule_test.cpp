@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "core/rng.hpp"
 #include "matrix/bounds.hpp"
@@ -37,6 +41,59 @@ TEST(ExactSchedule, TwoPortsOneSwitchClosedForm) {
     const ExactResult r = solve(d, 1, delta);
     ASSERT_EQ(r.status, ExactStatus::optimal);
     EXPECT_NEAR(r.makespan, expected, 1e-9);
+  }
+}
+
+// Independent brute force for n = 2: the identity and the swap serve disjoint entries, so each
+// needs total time w (its largest entry). Enumerate which switches play which of them; for a
+// choice S_k (set on switch k) the smallest T is the Gale/Hall condition of the transportation
+// problem: for every set Q of permutations, sum_{q in Q} w_q <= sum_{k serving Q} (T - delta|S_k|).
+double brute_force_two_ports(const Matrix& d, int s, double delta) {
+  const double w[2] = {std::max(d(0, 0), d(1, 1)), std::max(d(0, 1), d(1, 0))};
+  double best = INFINITY;
+  int configs = 1;
+  for (int k = 0; k < s; ++k) configs *= 4;
+  for (int c = 0; c < configs; ++c) {
+    std::vector<int> set(static_cast<std::size_t>(s));  // bit q: switch k plays permutation q
+    for (int k = 0, rest = c; k < s; ++k, rest /= 4) set[static_cast<std::size_t>(k)] = rest % 4;
+    double t = 0.0;
+    bool feasible = true;
+    for (int q_set = 1; q_set < 4; ++q_set) {
+      double need = 0.0, slots = 0.0;
+      int serving = 0;
+      for (int q = 0; q < 2; ++q)
+        if (q_set >> q & 1) need += w[q];
+      for (int k = 0; k < s; ++k)
+        if (set[static_cast<std::size_t>(k)] & q_set) {
+          ++serving;
+          slots += std::popcount(static_cast<unsigned>(set[static_cast<std::size_t>(k)]));
+        }
+      if (need == 0) continue;
+      if (serving == 0)
+        feasible = false;
+      else
+        t = std::max(t, (need + delta * slots) / serving);
+    }
+    // Every slot costs delta even when it carries little: a switch's load is at least that.
+    for (int k = 0; k < s; ++k)
+      t = std::max(t,
+                   delta * std::popcount(static_cast<unsigned>(set[static_cast<std::size_t>(k)])));
+    if (feasible) best = std::min(best, t);
+  }
+  return best;
+}
+
+TEST(ExactSchedule, MatchesBruteForceOnTwoPorts) {
+  Rng rng(17);
+  for (int trial = 0; trial < 30; ++trial) {
+    const Matrix d = testing::random_demand(2, 0.8, rng);
+    const int s = 1 + static_cast<int>(rng.below(3));
+    const double delta = std::array{0.0, 0.03, 0.2}[rng.below(3)];
+    const ExactResult r = solve(d, s, delta);
+    ASSERT_EQ(r.status, ExactStatus::optimal);
+    EXPECT_NEAR(r.makespan, brute_force_two_ports(d, s, delta), 1e-9)
+        << "s=" << s << " delta=" << delta << " d=" << d(0, 0) << " " << d(0, 1) << " " << d(1, 0)
+        << " " << d(1, 1);
   }
 }
 

@@ -159,34 +159,30 @@ void expect_input_error(const std::string& kind, const GeneratorOptions& opt,
 }
 
 TEST(Generators, RejectsBadOptions) {
-  expect_input_error("nope", {}, "kind");
-  GeneratorOptions o;
-  o.n = 33;
-  expect_input_error("gpt", o, "n");
-  o.n = -1;
-  expect_input_error("synthetic", o, "n");
-  o = {};
-  o.large_share = 1.5;
-  expect_input_error("synthetic", o, "large-share");
-  o = {};
-  o.noise = -0.1;
-  expect_input_error("synthetic", o, "noise");
-  o = {};
-  o.top_k = 1000;
-  expect_input_error("moe", o, "top-k");
-  o = {};
-  o.experts = 65;
-  expect_input_error("moe", o, "experts");
-  o = {};
-  o.density = 0.0;
-  expect_input_error("sparse", o, "density");
-  o = {};
-  o.permutations = 0;
-  expect_input_error("perm", o, "permutations");
-  o = {};
-  o.large_flows = 0;
-  o.small_flows = 0;
-  expect_input_error("synthetic", o, "flows");
+  struct Case {
+    std::string kind, field;
+    void (*edit)(GeneratorOptions&);
+  };
+  const std::vector<Case> cases = {
+      {"nope", "kind", [](GeneratorOptions&) {}},
+      {"gpt", "n", [](GeneratorOptions& o) { o.n = 33; }},
+      {"synthetic", "n", [](GeneratorOptions& o) { o.n = -1; }},
+      {"synthetic", "n", [](GeneratorOptions& o) { o.n = 5000; }},
+      {"synthetic", "large-share", [](GeneratorOptions& o) { o.large_share = 1.5; }},
+      {"synthetic", "noise", [](GeneratorOptions& o) { o.noise = -0.1; }},
+      {"synthetic", "flows", [](GeneratorOptions& o) { o.large_flows = o.small_flows = 0; }},
+      {"moe", "top-k", [](GeneratorOptions& o) { o.top_k = 1000; }},
+      {"moe", "experts", [](GeneratorOptions& o) { o.experts = 65; }},
+      {"moe", "alpha", [](GeneratorOptions& o) { o.alpha = 0.0; }},
+      {"sparse", "density", [](GeneratorOptions& o) { o.density = 0.0; }},
+      {"perm", "permutations", [](GeneratorOptions& o) { o.permutations = 0; }},
+  };
+  for (const Case& c : cases) {
+    GeneratorOptions o;
+    c.edit(o);
+    SCOPED_TRACE(c.kind + " " + c.field);
+    expect_input_error(c.kind, o, c.field);
+  }
 }
 
 }  // namespace

@@ -101,6 +101,16 @@ TEST(Verify, ReportsHeaderAndMakespanProblems) {
   EXPECT_TRUE(mentions(r, ViolationKind::permutation, "expected n = 3"));
 }
 
+TEST(Verify, BoundAboveMakespanIsReported) {
+  MatrixSchedule s = small_schedule();
+  s.lower_bound = 0.16;  // equal: fine (the schedule is optimal)
+  EXPECT_TRUE(verify_matrix_schedule(small_demand(), s).valid());
+  s.lower_bound = 0.2;
+  const VerifyReport r = verify_matrix_schedule(small_demand(), s);
+  EXPECT_EQ(r.total(), 1);
+  EXPECT_TRUE(mentions(r, ViolationKind::bound, "lower_bound 0.2 exceeds the makespan 0.16"));
+}
+
 TEST(Verify, UsesRateForByteDemand) {
   Matrix d = small_demand().scaled(1e9);  // bytes
   MatrixSchedule s = small_schedule();
@@ -157,6 +167,16 @@ TEST(Verify, PerPortReportsConflictsOnBothSides) {
       << r.to_text();
   EXPECT_TRUE(mentions(r, ViolationKind::gap, "switch 0 TX port 1: circuit 6 (1 -> 0) starts at 0"))
       << r.to_text();
+}
+
+TEST(Verify, HugeSwitchCountCostsNothing) {
+  MatrixSchedule s = per_port();
+  s.switches = 1 << 20;  // what the reader accepts; only used switches may cost memory
+  s.circuits[3].sw = (1 << 20) - 1;
+  EXPECT_TRUE(verify_matrix_schedule(Matrix(3), s).valid());
+  MatrixSchedule a = small_schedule();
+  a.switches = 1 << 20;
+  EXPECT_TRUE(verify_matrix_schedule(small_demand(), a).valid());
 }
 
 TEST(Verify, CapsMessagesButCountsAll) {

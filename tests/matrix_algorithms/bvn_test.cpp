@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "test_support.hpp"
 
 namespace flux {
@@ -72,6 +73,18 @@ TEST(Bvn, ScheduleIsVerifiedAndMatchesLptLoads) {
   // Single switch: BvN's makespan is exactly L + K·δ (anchors.md §2.1).
   const MatrixResult one = bvn_schedule({.time = d, .switches = 1, .delta = 0.02});
   EXPECT_NEAR(one.schedule.makespan, d.max_line_sum() + one.permutations * 0.02, 1e-9);
+}
+
+}  // namespace
+}  // namespace flux
+
+namespace flux {
+namespace {
+
+TEST(Bvn, RefusesInputsWhoseScheduleWouldNotFitInMemory) {
+  // Dense n = 1024: ~n^2 permutations of n ports = 2^30 entries. A clear error, not an OOM.
+  const MatrixProblem p{.time = Matrix(1024, 1.0), .switches = 4, .delta = 0.01};
+  EXPECT_THROW((void)bvn_schedule(p), InputError);
 }
 
 }  // namespace

@@ -45,19 +45,36 @@ TEST(LessSplit, PartsCarryEqualSharesOfEveryLine) {
   }
 }
 
+// Union-find over rows 0..n-1 and columns n..2n-1.
+int root(std::vector<int>& parent, int v) {
+  while (parent[static_cast<std::size_t>(v)] != v) v = parent[static_cast<std::size_t>(v)];
+  return v;
+}
+
 TEST(LessSplit, CutLeavesAForestOfSharedEntries) {
-  // Entries split between D1 and D - D1 form an acyclic bipartite graph: at most 2n - 1 of them.
-  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    const Matrix d = test::random_sparse(30, 0.3, seed);
-    Rng rng(seed);
-    const Matrix d1 = alternating_cycle_cut(d, 0.5, rng);
-    int shared = 0;
-    for (int i = 0; i < d.n(); ++i)
-      for (int j = 0; j < d.n(); ++j)
-        if (d1(i, j) > 0.0 && d1(i, j) < d(i, j)) ++shared;
-    EXPECT_LE(shared, 2 * d.n() - 1);
-    EXPECT_LT(d1.nonzeros(), d.nonzeros());  // much sparser than D/2
-  }
+  // Entries split between D1 and D - D1 must form an acyclic bipartite graph (so at most 2n - 1
+  // of them), with either cycle search, on sparse and on fully dense matrices.
+  for (CycleSearch search : {CycleSearch::restart, CycleSearch::resume})
+    for (double density : {0.3, 1.0})
+      for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        const Matrix d = test::random_sparse(30, density, seed);
+        Rng rng(seed);
+        const Matrix d1 = alternating_cycle_cut(d, 0.5, rng, search);
+        const auto rows = d.row_sums(), rows1 = d1.row_sums();
+        for (int i = 0; i < d.n(); ++i)
+          EXPECT_NEAR(rows1[static_cast<std::size_t>(i)], 0.5 * rows[static_cast<std::size_t>(i)],
+                      1e-9);
+        std::vector<int> parent(60);
+        for (int v = 0; v < 60; ++v) parent[static_cast<std::size_t>(v)] = v;
+        for (int i = 0; i < d.n(); ++i)
+          for (int j = 0; j < d.n(); ++j) {
+            if (!(d1(i, j) > 0.0 && d1(i, j) < d(i, j))) continue;
+            const int a = root(parent, i), b = root(parent, 30 + j);
+            ASSERT_NE(a, b) << "shared entries close a cycle at (" << i << ", " << j << ")";
+            parent[static_cast<std::size_t>(a)] = b;
+          }
+        EXPECT_LT(d1.nonzeros(), d.nonzeros());  // much sparser than D/2
+      }
 }
 
 TEST(LessSplit, HalvesOfTwoPermutationsAreThePermutations) {

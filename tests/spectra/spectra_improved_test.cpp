@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "matrix/generators.hpp"
 #include "spectra/spectra.hpp"
@@ -27,9 +28,9 @@ TEST(SpectraImproved, NeverWorseThanReferenceAndAlwaysValid) {
   const std::vector<double> deltas = {0.0, 0.005, 0.01, 0.04, 0.08};
   int instances = 0, strictly_better = 0;
   for (const std::string& kind : generator_kinds())
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
       GeneratorOptions opt;
-      opt.n = kind == "gpt" ? 32 : 12 + static_cast<int>(seed) * 5;
+      opt.n = kind == "gpt" ? 32 : 8 + static_cast<int>(seed % 5) * 6;
       opt.tokens = 32;
       opt.noise = kind == "gpt" && seed % 2 ? std::optional<double>(0.003) : std::nullopt;
       const Matrix d = generate_matrix(kind, opt, seed);
@@ -70,6 +71,7 @@ TEST(SpectraImproved, SumOfFewPermutationsGetsCloseToTheBound) {
   RecordProperty("improved_ratio", std::to_string(imp_ratio));
   EXPECT_GT(ref_ratio, 1.2);
   EXPECT_LT(imp_ratio, 1.1);
+  std::printf("perm n=32 k=7 s=8: ref %.3f x LB1, improved %.3f x LB1\n", ref_ratio, imp_ratio);
 }
 
 TEST(SpectraImproved, GptSixteenSwitchesBeatsReference) {

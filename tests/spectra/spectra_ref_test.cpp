@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/error.hpp"
 #include "matrix/generators.hpp"
 #include "spectra/spectra.hpp"
@@ -77,6 +79,8 @@ TEST(SpectraRef, ZeroMatrixGivesEmptySchedule) {
 
 TEST(SpectraRef, RejectsBadProblems) {
   EXPECT_THROW((void)spectra_reference(test::problem(Matrix(2), 0, 0.1)), InputError);
+  EXPECT_THROW((void)spectra_improved(test::problem(Matrix(2), kMaxSwitches + 1, 0.1)), InputError);
+  EXPECT_THROW((void)spectra_improved(test::problem(Matrix(2), 2, std::nan(""))), InputError);
   EXPECT_THROW((void)spectra_reference(test::problem(Matrix(2), 2, -1.0)), InputError);
   Matrix bad(2);
   bad(0, 1) = -1.0;

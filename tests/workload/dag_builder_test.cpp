@@ -96,6 +96,15 @@ TEST(DagBuilder, DataParallelBucketsOverlapBackward) {
   }
   ASSERT_GE(first_dp, 0);
   EXPECT_LT(first_dp, last_bwd);
+  // The output layer (131 M elements per rank) fills the first 25 M-element bucket; the next one
+  // holds the last layer's MLP and leaves right after the MLP backward, before its attention.
+  std::vector<const Task*> firsts;
+  for (const Task& t : w.tasks)
+    if (t.group == "dp" && t.name.find(".rs0") != std::string::npos && t.src == 0)
+      firsts.push_back(&t);
+  ASSERT_GE(firsts.size(), 2u);
+  const Task& after_mlp = w.tasks[static_cast<std::size_t>(firsts[1]->after.back())];
+  EXPECT_NE(after_mlp.name.find("L7.mb0.bwd.mlp"), std::string::npos) << after_mlp.name;
   const WorkloadStats st = workload_stats(w);
   EXPECT_GT(st.compute_critical_path, 0.0);
   EXPECT_GE(st.compute_critical_path, st.max_gpu_compute * (1 - 1e-12));
@@ -197,6 +206,37 @@ TEST(DagBuilder, FullRecomputeRepeatsForwardCollectives) {
   expect_well_formed(w);
   const double per_ar = 2 * 3.0 * 16 * 1024 * 1024;  // per group and all-reduce
   EXPECT_DOUBLE_EQ(group_bytes(w, "tp") - base, 2 * 2 * 8 * per_ar);
+}
+
+TEST(DagBuilder, EveryFeatureTogetherStaysWellFormed) {
+  // MoE with TP, CP, PP (interleaved), EP, SP, full recompute, distributed optimizer and
+  // halving-doubling on 32 GPUs.
+  Scenario s;
+  s.model = *find_model_preset("mixtral-8x7b");
+  s.model.num_layers = 4;
+  s.parallel.world_size = 32;
+  s.parallel.tensor_model_parallel_size = 2;
+  s.parallel.context_parallel_size = 2;
+  s.parallel.pipeline_model_parallel_size = 2;
+  s.parallel.virtual_pipeline_model_parallel_size = 2;
+  s.parallel.expert_model_parallel_size = 2;
+  s.parallel.sequence_parallel = true;
+  s.training.global_batch_size = 8;  // dp = 4, m = 2
+  s.training.seq_length = 512;
+  s.training.recompute_full = true;
+  s.training.use_distributed_optimizer = true;
+  s.collectives.tp = CollectiveAlgorithm::halving_doubling;
+  s.collectives.dp = CollectiveAlgorithm::halving_doubling;
+  s.hardware = {"h100", 989e12, 3.35e12, 0.4};
+  s.moe.kind = RoutingKind::dirichlet;
+  validate_scenario(s, "all");
+  const Workload w = build_workload(s);
+  expect_well_formed(w);
+  const WorkloadStats st = workload_stats(w);
+  for (const char* g : {"tp", "cp", "pp", "ep", "dp"})
+    EXPECT_GT(st.bytes_per_group.count(g), 0u) << g;
+  EXPECT_GT(st.bytes_per_phase.at("recompute"), 0);
+  EXPECT_GT(st.compute_critical_path, st.max_gpu_compute * 0.5);
 }
 
 }  // namespace

@@ -28,6 +28,28 @@ TEST(Presets, Llama3LayerMatchesFluxReconstruction) {
   EXPECT_NEAR(c.embedding / 1e6, 525.3, 0.1);
 }
 
+TEST(Presets, LayerTensorsSumToTheLayer) {
+  for (const ModelConfig& m : model_presets()) {
+    const ParameterCount c = parameter_count(m);
+    for (int layer : {0, m.num_layers - 1}) {
+      double dense = 0, expert = 0;
+      for (const ParamTensor& t : layer_parameter_tensors(m, layer)) {
+        EXPECT_GT(t.elems, 0) << m.name;
+        (t.expert ? expert : dense) += t.elems;
+      }
+      const bool moe = m.is_moe_layer(layer);
+      EXPECT_NEAR(dense, c.attention + (moe ? c.moe_other : c.dense_mlp), 1e-6) << m.name;
+      EXPECT_NEAR(expert, moe ? c.moe_experts : 0, 1e-6) << m.name;
+    }
+  }
+  // Llama-3 8B: fc2 = 14336 x 4096 first, the fused gate/up fc1 (+ norm) next.
+  const auto t = layer_parameter_tensors(*find_model_preset("llama3-8b"), 0);
+  ASSERT_EQ(t.size(), 4u);
+  EXPECT_EQ(t[0].elems, 14336.0 * 4096);
+  EXPECT_EQ(t[1].elems, 2 * 14336.0 * 4096 + 4096);
+  EXPECT_EQ(t[2].elems, 4096.0 * 4096);
+}
+
 TEST(Presets, GpusAndUnknownNames) {
   for (const char* name : {"a100", "h100", "h200", "b200"}) {
     const GpuConfig* g = find_gpu_preset(name);

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/error.hpp"
 #include "workload/rank_layout.hpp"
 #include "workload/scenario.hpp"
@@ -59,6 +61,18 @@ TEST(Scenario, RejectsBadInputNamingTheField) {
                "/parallelism/tensor_model_parallel_size", "num_query_groups = 4");
   expect_error(scenario(R"({"world_size": 8, "rank_order": "tp-dp-pp"})", kTrain),
                "/parallelism/rank_order", "permutation");
+}
+
+TEST(Scenario, EchoShowsEffectiveAndDerivedValues) {
+  const Scenario s = parse_scenario(scenario(kPar, kTrain), "s.json");
+  const auto j = nlohmann::json::parse(scenario_to_json(s));
+  EXPECT_EQ(j["model"]["name"], "llama3-8b");
+  EXPECT_EQ(j["model"]["num_layers"], 8);
+  EXPECT_EQ(j["model"]["kv_channels"], 128);
+  EXPECT_EQ(j["parallelism"]["data_parallel_size"], 2);
+  EXPECT_EQ(j["parallelism"]["rank_order"], "tp-cp-ep-dp-pp");
+  EXPECT_EQ(j["training"]["num_microbatches"], 2);
+  EXPECT_EQ(j["hardware"]["peak_flops"], 312e12);
 }
 
 TEST(Scenario, RankLayoutFollowsMegatronOrder) {

@@ -30,6 +30,16 @@ TEST(TrafficViews, DemandSumsEqualGroupBytesAndFlowsListRingSteps) {
   EXPECT_GT(dp.matrix(0, 4), 0);  // DP pairs {0,4}, ...
   EXPECT_EQ(dp.matrix(0, 1), 0);
 
+  PhaseDemandSink phases;
+  replay_workload(w, phases);
+  double sum_phases = 0;
+  for (const auto& [key, d] : phases.demands())
+    for (double x : d.matrix.data()) sum_phases += x;
+  EXPECT_DOUBLE_EQ(sum_phases, st.total_bytes);
+  ASSERT_EQ(phases.demands().count("dp-dp"), 1u);
+  EXPECT_EQ(phases.demands().at("dp-dp").matrix, dp.matrix);
+  EXPECT_EQ(phases.demands().count("fwd-tp") + phases.demands().count("bwd-tp"), 2u);
+
   std::ostringstream csv;
   FlowsCsvWriter writer(csv);
   writer.begin(w.gpus);

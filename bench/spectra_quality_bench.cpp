@@ -1,0 +1,77 @@
+// Spectra quality (issue 2 item 5): mean makespan / lower bound (max(LB1, LB2)) of `spectra-ref`
+// and `spectra` on every generator, over s in {4, 16} x delta in {0.01, 0.02, 0.04, 0.08} x 3
+// seeds, plus the issue's case n = 32, 7 weighted permutations, s = 8. Reported as counters;
+// the time column is the cost of the whole grid and means nothing on its own.
+// Run: build/bench/flux_bench --benchmark_filter=SpectraQuality
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "matrix/bounds.hpp"
+#include "matrix/generators.hpp"
+#include "spectra/spectra.hpp"
+
+namespace flux {
+namespace {
+
+struct Workload {
+  std::string name, kind;
+  GeneratorOptions opt;
+};
+
+std::vector<Workload> workloads() {
+  GeneratorOptions noisy;
+  noisy.noise = 0.003;
+  GeneratorOptions n64;
+  n64.n = 64;
+  return {{"synthetic", "synthetic", {}},  {"gpt32", "gpt", {}},
+          {"gpt32-noisy", "gpt", noisy},   {"moe64", "moe", n64},
+          {"alltoall64", "alltoall", n64}, {"perm32", "perm", {}},
+          {"sparse64", "sparse", n64}};
+}
+
+void run_grid(benchmark::State& st, const Workload& w, const std::vector<int>& switches) {
+  double ref = 0, imp = 0, better = 0;
+  int cells = 0;
+  for (auto _ : st) {
+    ref = imp = better = 0;
+    cells = 0;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      MatrixProblem p;
+      p.time = generate_matrix(w.kind, w.opt, seed);
+      for (int s : switches)
+        for (double delta : {0.01, 0.02, 0.04, 0.08}) {
+          p.switches = s;
+          p.delta = delta;
+          const double lb = lower_bound(p.time, s, delta);
+          const double a = spectra_reference(p).schedule.makespan;
+          const double b = spectra_improved(p).schedule.makespan;
+          ref += a / lb;
+          imp += b / lb;
+          better += b < a - 1e-12;
+          ++cells;
+        }
+    }
+  }
+  st.counters["ref/LB"] = ref / cells;
+  st.counters["spectra/LB"] = imp / cells;
+  st.counters["cells_better"] = better / cells;
+}
+
+void BM_SpectraQuality(benchmark::State& st) {
+  const Workload w = workloads()[static_cast<std::size_t>(st.range(0))];
+  st.SetLabel(w.name);
+  run_grid(st, w, {4, 16});
+}
+BENCHMARK(BM_SpectraQuality)->DenseRange(0, 6)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// The issue's example: n = 32, 7 random weighted permutations, s = 8.
+void BM_SpectraQualityPermS8(benchmark::State& st) {
+  st.SetLabel("perm32 s=8");
+  run_grid(st, {"perm32", "perm", {}}, {8});
+}
+BENCHMARK(BM_SpectraQualityPermS8)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace flux

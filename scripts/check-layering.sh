@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Checks that every #include "module/..." in src/ points to the same or an earlier module in the
+# dependency order, so dependencies keep pointing one way.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+order=(core report matching matrix spectra matrix_algorithms workload fabric cosched cli)
+rank() { local i; for i in "${!order[@]}"; do [ "${order[$i]}" = "$1" ] && { echo "$i"; return; }; done; echo -1; }
+status=0
+for dir in src/*/; do
+  module=$(basename "$dir")
+  r=$(rank "$module")
+  [ "$r" -ge 0 ] || { echo "unknown module folder: $dir"; status=1; continue; }
+  while IFS=: read -r file _ inc; do
+    dep=$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"$inc")
+    d=$(rank "$dep")
+    [ "$d" -ge 0 ] || continue
+    if [ "$d" -gt "$r" ]; then
+      echo "layering violation: $file includes $dep/ (module $module may use only earlier modules)"
+      status=1
+    fi
+  done < <(grep -Hn '#include "[a-z_]*/' "$dir" -r || true)
+done
+[ $status -eq 0 ] && echo "layering ok"
+exit $status

@@ -1,0 +1,42 @@
+#pragma once
+// Shared by the `flux matrix` subcommands and `flux run`: reading a demand file with s, delta and
+// rate from the command line into a MatrixProblem (time units), and printing times back in the
+// demand's units (seconds in human units for byte demand, plain numbers for normalised demand).
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "matrix/algorithm.hpp"
+#include "matrix/demand.hpp"
+
+namespace flux::cli {
+
+struct ProblemArgs {
+  std::string demand;  // path
+  int switches = 0;
+  std::string delta;  // "10us" for byte demand, a plain number for normalised demand
+  std::string rate;   // required for byte demand, ignored for normalised demand
+};
+
+// Adds --demand, --switches, --delta, --rate (all but --rate required).
+void add_problem_options(CLI::App& cmd, ProblemArgs& args);
+
+struct LoadedProblem {
+  Demand demand;              // as in the file
+  MatrixProblem problem;      // time = demand / rate
+  double rate = 1.0;          // bytes per second, 1 for normalised demand
+  bool rate_ignored = false;  // --rate given for normalised demand
+};
+
+// Throws InputError on a missing/bad file, s < 1, a bad delta or rate.
+[[nodiscard]] LoadedProblem load_problem(const ProblemArgs& args);
+
+// A time in the demand's units: "1.25ms" (bytes) or "0.3114" (normalised).
+[[nodiscard]] std::string show_time(double t, DemandUnit unit);
+
+// The `flux matrix` subcommands, one file each.
+void add_matrix_generate(CLI::App& matrix);
+void add_matrix_schedule(CLI::App& matrix);
+void add_matrix_bound(CLI::App& matrix);
+void add_matrix_verify(CLI::App& matrix);
+
+}  // namespace flux::cli

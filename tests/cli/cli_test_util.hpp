@@ -1,0 +1,74 @@
+#pragma once
+// Runs the real `flux` binary (FLUX_BINARY) in a fresh temporary directory and captures its exit
+// code, stdout and stderr, so CLI tests see exactly what a user sees.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace flux::testing {
+
+struct CliResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline void spit(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = std::filesystem::temp_directory_path() /
+           (std::string("flux-cli-") + info->test_suite_name() + "-" + info->name() + "-" +
+            std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure()) std::filesystem::remove_all(dir_);
+  }
+
+  // `args` is passed to the shell as is (quote as needed); runs inside dir().
+  CliResult flux(const std::string& args) const {
+    const std::string cmd =
+        "cd '" + dir_.string() + "' && '" FLUX_BINARY "' " + args + " >stdout.txt 2>stderr.txt";
+    const int status = std::system(cmd.c_str());
+    CliResult r;
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(dir_ / "stdout.txt");
+    r.err = slurp(dir_ / "stderr.txt");
+    return r;
+  }
+
+  std::filesystem::path path(const std::string& name) const { return dir_ / name; }
+  bool exists(const std::string& name) const { return std::filesystem::exists(dir_ / name); }
+  // Files in dir() other than the captured streams (to check that nothing was left behind).
+  int stray_files() const {
+    int k = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir_)) {
+      const std::string name = e.path().filename().string();
+      k += name != "stdout.txt" && name != "stderr.txt";
+    }
+    return k;
+  }
+
+ private:
+  std::filesystem::path dir_;
+};
+
+}  // namespace flux::testing

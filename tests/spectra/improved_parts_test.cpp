@@ -1,0 +1,109 @@
+// Unit tests of the building blocks of the improved `spectra`: wrap-around split, improved
+// EQUALIZE and the threshold decomposition.
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include "core/rng.hpp"
+#include "matrix/generators.hpp"
+#include "spectra/bottleneck_decompose.hpp"
+#include "spectra/equalize_improved.hpp"
+#include "spectra/wraparound.hpp"
+#include "spectra_test_util.hpp"
+
+namespace flux {
+namespace {
+
+double makespan(const SwitchPlan& p) {
+  return *std::max_element(p.load.begin(), p.load.end());
+}
+
+// Σ piece durations per permutation = its weight; loads = Σ(δ + duration).
+void expect_consistent(const SwitchPlan& plan, const std::vector<double>& w, double delta) {
+  std::vector<double> total(w.size(), 0.0);
+  for (std::size_t m = 0; m < plan.pieces.size(); ++m) {
+    double load = 0.0;
+    for (const Piece& p : plan.pieces[m]) {
+      EXPECT_GT(p.duration, 0.0);
+      total[static_cast<std::size_t>(p.perm)] += p.duration;
+      load += delta + p.duration;
+    }
+    EXPECT_NEAR(load, plan.load[m], 1e-12);
+  }
+  for (std::size_t l = 0; l < w.size(); ++l) EXPECT_NEAR(total[l], w[l], 1e-12);
+}
+
+TEST(Wraparound, McNaughtonWithoutDelayIsOptimal) {
+  const std::vector<double> w = {0.5, 0.3, 0.1, 0.1};
+  std::vector<int> order(4);
+  std::iota(order.begin(), order.end(), 0);
+  const SwitchPlan plan = wraparound_plan(w, order, 2, 0.0);
+  expect_consistent(plan, w, 0.0);
+  EXPECT_NEAR(makespan(plan), 0.5, 1e-9);  // max(Σw/s, max w) = 0.5
+}
+
+TEST(Wraparound, PaysDeltaPerPieceAndFindsTheBestCut) {
+  // One permutation of 1.0 on 4 switches with δ = 0.1: four pieces, T = (1 + 4·0.1)/4 = 0.35.
+  const SwitchPlan plan = wraparound_plan({1.0}, {0}, 4, 0.1);
+  expect_consistent(plan, {1.0}, 0.1);
+  EXPECT_NEAR(makespan(plan), 0.35, 1e-9);
+  EXPECT_EQ(plan.splits, 3);
+}
+
+TEST(EqualizeImproved, MergesDuplicatePiecesAndNeverRaisesTheMakespan) {
+  Rng rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int k = 1 + static_cast<int>(rng.below(12));
+    const int s = 1 + static_cast<int>(rng.below(8));
+    const double delta = rng.uniform(0.0, 0.05);
+    std::vector<double> w(static_cast<std::size_t>(k));
+    for (double& x : w) x = rng.uniform(0.001, 0.5);
+    std::sort(w.rbegin(), w.rend());
+    SwitchPlan plan = lpt_assign(w, s, delta);
+    equalize_reference(plan, delta);
+    const double before = makespan(plan);
+    equalize_improved(plan, delta);
+    expect_consistent(plan, w, delta);
+    EXPECT_LE(makespan(plan), before + 1e-12);
+    for (const auto& sw : plan.pieces)  // at most one piece per permutation per switch
+      for (std::size_t a = 0; a < sw.size(); ++a)
+        for (std::size_t b = a + 1; b < sw.size(); ++b) EXPECT_NE(sw[a].perm, sw[b].perm);
+  }
+}
+
+TEST(EqualizeImproved, MovesAWholePieceWhereTheReferenceStops) {
+  // Two switches, δ = 0.01, three pieces of 0.2 on switch 0. The reference wants to move
+  // x = 0.31 > every piece, so it stops at 0.63. Moving one piece whole and then splitting one
+  // reaches 0.32 = (0.6 + 4·0.01)/2, the optimum with one split.
+  SwitchPlan plan;
+  plan.pieces = {{{0, 0.2}, {1, 0.2}, {2, 0.2}}, {}};
+  plan.load = {0.63, 0.0};
+  SwitchPlan ref = plan;
+  equalize_reference(ref, 0.01);
+  EXPECT_NEAR(makespan(ref), 0.63, 1e-12);
+  equalize_improved(plan, 0.01);
+  expect_consistent(plan, {0.2, 0.2, 0.2}, 0.01);
+  EXPECT_NEAR(makespan(plan), 0.32, 1e-12);
+}
+
+TEST(BottleneckDecompose, RecoversAFewWeightedPermutations) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    GeneratorOptions opt;
+    opt.permutations = 5;
+    opt.n = 24;
+    const Matrix d = generate_permutations(opt, seed);
+    const Decomposition dec = bottleneck_decompose(d, {.delta = 0.01, .max_permutations = 64});
+    test::expect_covering_decomposition(d, dec);
+    EXPECT_LE(static_cast<int>(dec.perms.size()), 5);
+    const double total = std::accumulate(dec.weights.begin(), dec.weights.end(), 0.0);
+    EXPECT_NEAR(total, 1.0, 1e-9);  // the weights of a sum of permutations, exactly
+  }
+}
+
+TEST(BottleneckDecompose, GivesUpBeyondTheLimit) {
+  const Matrix d = generate_synthetic({}, 1);  // needs hundreds of threshold matchings
+  EXPECT_TRUE(bottleneck_decompose(d, {.delta = 0.01, .max_permutations = 17}).perms.empty());
+}
+
+}  // namespace
+}  // namespace flux
