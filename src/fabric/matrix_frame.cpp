@@ -107,8 +107,14 @@ Frame stretch_frame(const Frame& frame, Time length, const Fabric& f) {
     const double scale = ws.empty() ? 1.0 : static_cast<double>(length - dark) / hold;
     std::vector<Window> scaled;
     Time c = 0;
+    const LinkTiming lt(f);
     for (const Window& w : ws) {
       Time d = static_cast<Time>(static_cast<double>(w.end - w.up) * scale);
+      if (lt.capacity(d) < 1.0)  // a window that carries nothing would never let a message finish
+        throw InputError("", "--frame",
+                         fmt::format("a frame long enough for every circuit to carry data after α "
+                                     "(one lasts {} s)",
+                                     to_seconds(d)));
       scaled.push_back({c + tau, c + tau + d, w.circuits});
       c += tau + d;
     }

@@ -46,9 +46,11 @@ Time rotor_slot(const Fabric& f, const SchedulerOptions& opt) {
   double slot = opt.slot > 0 ? opt.slot : f.reconfig_delay / (1 - opt.duty_cycle);
   if (slot <= 0)
     throw InputError("", "--slot", "a positive slot length (with τ = 0 the duty cycle gives none)");
-  if (slot <= f.reconfig_delay)
+  // A slot must carry at least a byte after τ and α, or no message could ever progress.
+  if ((slot - f.reconfig_delay - f.latency) * f.link_rate < 1.0)
     throw InputError("", "--slot",
-                     fmt::format("a slot longer than τ = {} s, got {} s", f.reconfig_delay, slot));
+                     fmt::format("a slot longer than τ + α = {} s plus one byte at B, got {} s",
+                                 f.reconfig_delay + f.latency, slot));
   return to_time(slot);
 }
 

@@ -214,6 +214,10 @@ TEST(Simulate, BadInputIsInputError) {
       (void)simulate(w, f, "rotornet", options([](SchedulerOptions& o) { o.duty_cycle = 1.0; })),
       InputError);
   EXPECT_THROW((void)simulate(w, make_fabric(4, 1, kRate, 0.0), "rotornet"), InputError);
+  // Up-time shorter than α: no message could ever progress.
+  EXPECT_THROW((void)simulate(w, make_fabric(4, 1, kRate, 1e-5, 1e-6), "rotornet",
+                              options([](SchedulerOptions& o) { o.slot = 10.5e-6; })),
+               InputError);
   EXPECT_THROW((void)simulate(w, f, "spectra-phase",
                               options([](SchedulerOptions& o) { o.phase_algorithm = "nope"; })),
                InputError);
