@@ -31,7 +31,8 @@ struct SimMetrics {
 [[nodiscard]] SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
                                  const std::vector<TimedCircuit>& circuits);
 
-// Longest path where each send takes `send_time(task)` seconds (compute: its duration).
+// Longest path where compute takes its duration and a send α + bytes / send_rate (free when
+// send_rate is 0: the compute critical path).
 [[nodiscard]] double critical_path(const Workload& w, double alpha, double send_rate);
 
 }  // namespace flux
