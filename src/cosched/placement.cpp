@@ -80,7 +80,7 @@ std::optional<std::vector<Placement>> schedule_in_order(const CoschedInstance& i
     }
   };
   PortBook book(inst.fabric);
-  std::vector<Placement> out(inst.message_count());
+  std::vector<Placement> out(inst.message_count());  // unlisted messages stay at sw = -1
   for (std::size_t k = 0; k <= order.size(); ++k) {
     while (!compute_queue.empty()) {
       const int v = compute_queue.back();
@@ -89,6 +89,7 @@ std::optional<std::vector<Placement>> schedule_in_order(const CoschedInstance& i
     }
     if (k == order.size()) break;
     const int m = order[k], v = inst.messages[m];
+    if (out[m].sw >= 0) return std::nullopt;  // listed twice
     if (missing[v] != 0) return std::nullopt;
     const Task& t = tasks[v];
     const int sw = switch_of[m];

@@ -18,9 +18,11 @@ struct Placement {
 };
 
 // Places messages in `order` (message indices, a linear extension of the DAG restricted to
-// messages) on `switch_of[m]`, each at its earliest start. Compute tasks run as soon as ready.
-// Returns nullopt when `order` contradicts the DAG. Given the start order and switches of any
-// feasible schedule, the result is feasible and no later for every task (a left shift).
+// messages; it may stop early — a prefix-closed subset) on `switch_of[m]`, each at its earliest
+// start; unlisted messages stay unplaced (sw = -1). Compute tasks run as soon as ready.
+// Returns nullopt when `order` contradicts the DAG or lists a message twice. Given the start order
+// and switches of any feasible schedule, the result is feasible and no later for every task (a left
+// shift).
 [[nodiscard]] std::optional<std::vector<Placement>> schedule_in_order(
     const CoschedInstance& inst, const std::vector<int>& switch_of, const std::vector<int>& order);
 
