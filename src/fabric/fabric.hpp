@@ -23,6 +23,7 @@ struct MessagePiece {
   int sw = 0;
   double start = 0.0, end = 0.0;
   double bytes = 0.0;
+  int from = -1, to = -1;  // hop endpoints for relayed (two-hop) pieces; -1 = the message's own
 };
 
 // Placement of one send task: either atomic (sw/start) or split into pieces.

@@ -9,19 +9,19 @@ namespace flux {
 enum class TaskKind { compute, send };
 
 struct Task {
-  std::int64_t id = 0;      // id in the file; unique
+  std::int64_t id = 0;  // id in the file; unique
   TaskKind kind = TaskKind::compute;
-  int gpu = -1;             // compute: the GPU whose compute stream runs it
-  int src = -1, dst = -1;   // send: endpoints, src != dst
-  double bytes = 0.0;       // send: payload
-  double duration = 0.0;    // compute: seconds
+  int gpu = -1;            // compute: the GPU whose compute stream runs it
+  int src = -1, dst = -1;  // send: endpoints, src != dst
+  double bytes = 0.0;      // send: payload
+  double duration = 0.0;   // compute: seconds
   std::string name;
-  std::vector<int> after;   // predecessors, as indices into Workload::tasks (not file ids)
+  std::vector<int> after;  // predecessors, as indices into Workload::tasks (not file ids)
   // Optional tags (absent = -1 / empty).
   int layer = -1;
   int microbatch = -1;
-  std::string phase;        // fwd, bwd, dp, ...
-  std::string group;        // tp, pp, dp, ep, cp
+  std::string phase;  // fwd, bwd, dp, ...
+  std::string group;  // tp, pp, dp, ep, cp
   std::int64_t collective = -1;
 };
 

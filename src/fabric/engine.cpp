@@ -1,0 +1,78 @@
+#include "fabric/engine.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace flux {
+
+Engine::Engine(const Workload& w, Transport& transport) : w_(w), transport_(transport) {
+  const std::size_t n = w.tasks.size();
+  trace_.ready.assign(n, -1);
+  trace_.start.assign(n, -1);
+  trace_.finish.assign(n, -1);
+  trace_.hops.resize(n);
+  succ_ = successors(w);
+  pending_.assign(n, 0);
+  for (std::size_t i = 0; i < n; ++i) pending_[i] = static_cast<int>(w.tasks[i].after.size());
+  stream_free_.assign(static_cast<std::size_t>(std::max(w.gpus, 0)), 0);
+  unfinished_ = static_cast<int>(n);
+}
+
+RunStatus Engine::run(const EngineOptions& opt) {
+  transport_.begin(*this);
+  for (std::size_t i = 0; i < w_.tasks.size(); ++i)
+    if (pending_[i] == 0) make_ready(static_cast<int>(i));
+  while (!queue_.empty() && unfinished_ > 0) {
+    if (trace_.events >= opt.max_events) return RunStatus::event_limit;
+    Event e = queue_.pop();
+    ++trace_.events;
+    now_ = e.time;
+    if (e.kind == kTaskDone) {
+      task_done(static_cast<int>(e.payload));
+    } else {
+      transport_.on_timer(*this, e.payload);
+    }
+  }
+  return unfinished_ == 0 ? RunStatus::done : RunStatus::stalled;
+}
+
+void Engine::make_ready(int task) {
+  const Task& t = w_.tasks[static_cast<std::size_t>(task)];
+  trace_.ready[task] = now_;
+  if (t.kind == TaskKind::compute) {
+    Time& free = stream_free_[static_cast<std::size_t>(t.gpu)];
+    Time start = std::max(now_, free);
+    free = start + to_time(t.duration);
+    trace_.start[task] = start;
+    queue_.push(free, kTaskDone, task);
+  } else {
+    transport_.on_ready(*this, task);
+  }
+}
+
+void Engine::task_done(int task) {
+  trace_.finish[task] = now_;
+  --unfinished_;
+  for (int k = succ_.begin[task]; k < succ_.begin[task + 1]; ++k) {
+    int s = succ_.list[static_cast<std::size_t>(k)];
+    if (--pending_[s] == 0) make_ready(s);
+  }
+}
+
+void Engine::add_hop(int task, const Hop& hop) {
+  if (trace_.hops[task].empty()) trace_.start[task] = hop.start;
+  trace_.start[task] = std::min(trace_.start[task], hop.start);
+  trace_.hops[task].push_back(hop);
+}
+
+void Engine::complete_send(int task, Time at) {
+  assert(at >= now_);
+  queue_.push(at, kTaskDone, task);
+}
+
+void Engine::set_timer(Time at, std::int64_t tag) {
+  assert(at >= now_);
+  queue_.push(at, kTimer, tag);
+}
+
+}  // namespace flux

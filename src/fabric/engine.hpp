@@ -1,0 +1,77 @@
+#pragma once
+// Event-driven executor of one training-iteration DAG (DESIGN §1.2, reference/flux.md §4.1).
+// Each GPU has a compute stream (compute tasks start when ready and the stream is free); sends
+// are handed, when ready, to a Transport — the scheduler or the replay of a given schedule —
+// which records the hops that carry them and says when each send completes. Events are ordered by
+// (time, sequence), time is integer picoseconds, so runs are deterministic.
+// Cost: O((tasks + edges + timers) log queue) plus whatever the transport does.
+#include <cstdint>
+#include <vector>
+
+#include "fabric/event_queue.hpp"
+#include "fabric/timed_schedule.hpp"
+#include "fabric/workload_fit.hpp"
+#include "workload/workload.hpp"
+
+namespace flux {
+
+struct Trace {
+  std::vector<Time> ready;             // [task] when all predecessors finished (-1 = never)
+  std::vector<Time> start;             // [task] compute: start on its stream; send: first hop start
+  std::vector<Time> finish;            // [task] -1 = never
+  std::vector<std::vector<Hop>> hops;  // [task] the hops that carried a send
+  std::int64_t events = 0;
+};
+
+class Engine;
+
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  virtual void begin(Engine&) {}
+  // Send `task` became ready at e.now(): record its hops and call complete_send, now or later.
+  virtual void on_ready(Engine& e, int task) = 0;
+  virtual void on_timer(Engine&, std::int64_t /*tag*/) {}
+};
+
+enum class RunStatus { done, stalled, event_limit };
+
+struct EngineOptions {
+  std::int64_t max_events = std::int64_t{1} << 36;  // guard against a transport that never ends
+};
+
+class Engine {
+ public:
+  // Preconditions (check_workload_fits): indices in range, acyclic.
+  Engine(const Workload& w, Transport& transport);
+
+  [[nodiscard]] RunStatus run(const EngineOptions& opt = {});
+
+  [[nodiscard]] Time now() const { return now_; }
+  [[nodiscard]] const Workload& workload() const { return w_; }
+  [[nodiscard]] const Trace& trace() const { return trace_; }
+  [[nodiscard]] Trace take_trace() { return std::move(trace_); }
+  [[nodiscard]] int unfinished_tasks() const { return unfinished_; }
+  [[nodiscard]] bool finished(int task) const { return trace_.finish[task] >= 0; }
+
+  void add_hop(int task, const Hop& hop);
+  void complete_send(int task, Time at);  // at >= now()
+  void set_timer(Time at, std::int64_t tag);
+
+ private:
+  enum Kind { kTaskDone = 0, kTimer = 1 };
+  void make_ready(int task);
+  void task_done(int task);
+
+  const Workload& w_;
+  Transport& transport_;
+  EventQueue queue_;
+  Trace trace_;
+  Successors succ_;
+  std::vector<int> pending_;       // unfinished predecessors per task
+  std::vector<Time> stream_free_;  // per GPU
+  Time now_ = 0;
+  int unfinished_ = 0;
+};
+
+}  // namespace flux

@@ -1,0 +1,169 @@
+#include "fabric/fabric_io.hpp"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/json_reader.hpp"
+
+namespace flux {
+
+namespace {
+
+// Largest time a file may hold: int64 picoseconds must not overflow (about 106 days).
+constexpr double kMaxSeconds = 9.0e6;
+
+double read_time(const JsonNode& node) {
+  double t = node.non_negative();
+  if (t > kMaxSeconds) node.fail(fmt::format("a time <= {} s", kMaxSeconds));
+  return t;
+}
+
+int read_index(const JsonNode& node, int count) {
+  return static_cast<int>(node.integer(0, count - 1));
+}
+
+Fabric read_fabric_node(const JsonNode& root) {
+  root.expect_format("flux.fabric", 1);
+  Fabric f;
+  f.gpus = static_cast<int>(root["gpus"].integer(1, kMaxGpus));
+  f.ocs = static_cast<int>(root["ocs"].integer(1, kMaxOcs));
+  f.link_rate = root["link_rate"].positive();
+  f.latency = read_time(root["latency"]);
+  f.reconfig_delay = read_time(root["reconfig_delay"]);
+  JsonNode kind = root["circuit"];
+  std::string k = kind.string();
+  if (k == "duplex") {
+    f.circuit = CircuitKind::duplex;
+  } else if (k == "simplex") {
+    f.circuit = CircuitKind::simplex;
+  } else {
+    kind.fail("\"duplex\" or \"simplex\"");
+  }
+  f.initial_config_free = root["initial_config_free"].boolean();
+  return f;
+}
+
+MessagePiece read_piece(const JsonNode& node, const Fabric& f) {
+  MessagePiece p;
+  p.sw = read_index(node["switch"], f.ocs);
+  p.start = read_time(node["start"]);
+  p.end = read_time(node["end"]);
+  if (p.end < p.start) node["end"].fail(fmt::format("a time >= start ({})", p.start));
+  p.bytes = node["bytes"].non_negative();
+  if (auto from = node.find("from")) p.from = read_index(*from, f.gpus);
+  if (auto to = node.find("to")) p.to = read_index(*to, f.gpus);
+  return p;
+}
+
+MessagePlacement read_message(const JsonNode& node, const Fabric& f) {
+  MessagePlacement m;
+  m.task = node["task"].integer(INT64_MIN, INT64_MAX);
+  if (auto pieces = node.find("pieces")) {
+    if (node.has("switch") || node.has("start"))
+      node.fail("either \"pieces\" or \"switch\"/\"start\", not both");
+    if (pieces->size() == 0) pieces->fail("a non-empty array of pieces");
+    for (std::size_t i = 0; i < pieces->size(); ++i)
+      m.pieces.push_back(read_piece(pieces->at(i), f));
+    return m;
+  }
+  m.sw = read_index(node["switch"], f.ocs);
+  m.start = read_time(node["start"]);
+  return m;
+}
+
+CircuitInterval read_interval(const JsonNode& node, const Fabric& f) {
+  CircuitInterval c;
+  c.sw = read_index(node["switch"], f.ocs);
+  c.a = read_index(node["a"], f.gpus);
+  c.b = read_index(node["b"], f.gpus);
+  if (c.a == c.b) node["b"].fail(fmt::format("a GPU other than a ({})", c.a));
+  c.up = read_time(node["up"]);
+  c.down = read_time(node["down"]);
+  if (c.down < c.up) node["down"].fail(fmt::format("a time >= up ({})", c.up));
+  return c;
+}
+
+CircuitSchedule read_schedule_node(const JsonNode& root, const Fabric& f) {
+  root.expect_format("flux.circuit-schedule", 1);
+  CircuitSchedule s;
+  s.scheduler = root["scheduler"].string();
+  JsonNode messages = root["messages"];
+  if (!messages.is_array()) messages.fail("an array");
+  for (std::size_t i = 0; i < messages.size(); ++i)
+    s.messages.push_back(read_message(messages.at(i), f));
+  JsonNode circuits = root["circuits"];
+  if (!circuits.is_array()) circuits.fail("an array");
+  for (std::size_t i = 0; i < circuits.size(); ++i)
+    s.circuits.push_back(read_interval(circuits.at(i), f));
+  s.iteration_time = read_time(root["iteration_time"]);
+  return s;
+}
+
+}  // namespace
+
+const char* to_string(CircuitKind k) {
+  return k == CircuitKind::duplex ? "duplex" : "simplex";
+}
+
+Fabric read_fabric(const std::string& path) {
+  return read_fabric_node(JsonNode::load(path));
+}
+
+Fabric parse_fabric(const std::string& text, const std::string& label) {
+  return read_fabric_node(JsonNode::parse(text, label));
+}
+
+std::string fabric_to_json(const Fabric& f) {
+  nlohmann::ordered_json j = {{"format", "flux.fabric/1"},
+                              {"gpus", f.gpus},
+                              {"ocs", f.ocs},
+                              {"link_rate", f.link_rate},
+                              {"latency", f.latency},
+                              {"reconfig_delay", f.reconfig_delay},
+                              {"circuit", to_string(f.circuit)},
+                              {"initial_config_free", f.initial_config_free}};
+  return j.dump(1) + "\n";
+}
+
+CircuitSchedule read_circuit_schedule(const std::string& path, const Fabric& fabric) {
+  return read_schedule_node(JsonNode::load(path), fabric);
+}
+
+CircuitSchedule parse_circuit_schedule(const std::string& text, const std::string& label,
+                                       const Fabric& fabric) {
+  return read_schedule_node(JsonNode::parse(text, label), fabric);
+}
+
+std::string circuit_schedule_to_json(const CircuitSchedule& s) {
+  nlohmann::ordered_json messages = nlohmann::ordered_json::array();
+  for (const MessagePlacement& m : s.messages) {
+    nlohmann::ordered_json e = {{"task", m.task}};
+    if (m.pieces.empty()) {
+      e["switch"] = m.sw;
+      e["start"] = m.start;
+    } else {
+      nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
+      for (const MessagePiece& p : m.pieces) {
+        nlohmann::ordered_json pj = {
+            {"switch", p.sw}, {"start", p.start}, {"end", p.end}, {"bytes", p.bytes}};
+        if (p.from >= 0) pj["from"] = p.from;
+        if (p.to >= 0) pj["to"] = p.to;
+        pieces.push_back(std::move(pj));
+      }
+      e["pieces"] = std::move(pieces);
+    }
+    messages.push_back(std::move(e));
+  }
+  nlohmann::ordered_json circuits = nlohmann::ordered_json::array();
+  for (const CircuitInterval& c : s.circuits)
+    circuits.push_back({{"switch", c.sw}, {"a", c.a}, {"b", c.b}, {"up", c.up}, {"down", c.down}});
+  nlohmann::ordered_json j = {{"format", "flux.circuit-schedule/1"},
+                              {"scheduler", s.scheduler},
+                              {"messages", std::move(messages)},
+                              {"circuits", std::move(circuits)},
+                              {"iteration_time", s.iteration_time}};
+  return j.dump() + "\n";
+}
+
+}  // namespace flux

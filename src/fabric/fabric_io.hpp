@@ -1,0 +1,27 @@
+#pragma once
+// Strict readers and writers of flux.fabric/1 and flux.circuit-schedule/1 (DESIGN §2.4, §2.5).
+// Readers reject unknown versions, missing fields, wrong types, negative or non-finite numbers
+// and out-of-range indices with an InputError naming the file and the JSON pointer.
+#include <string>
+
+#include "fabric/fabric.hpp"
+
+namespace flux {
+
+inline constexpr int kMaxGpus = 1 << 16;
+inline constexpr int kMaxOcs = 1024;
+
+[[nodiscard]] Fabric read_fabric(const std::string& path);
+[[nodiscard]] Fabric parse_fabric(const std::string& text, const std::string& label);
+[[nodiscard]] std::string fabric_to_json(const Fabric& f);
+[[nodiscard]] const char* to_string(CircuitKind k);
+
+// Indices (switch, GPUs) are checked against `fabric`; task ids are resolved later against the
+// workload (to_timed).
+[[nodiscard]] CircuitSchedule read_circuit_schedule(const std::string& path, const Fabric& fabric);
+[[nodiscard]] CircuitSchedule parse_circuit_schedule(const std::string& text,
+                                                     const std::string& label,
+                                                     const Fabric& fabric);
+[[nodiscard]] std::string circuit_schedule_to_json(const CircuitSchedule& s);
+
+}  // namespace flux

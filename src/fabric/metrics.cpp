@@ -1,0 +1,86 @@
+#include "fabric/metrics.hpp"
+
+#include <algorithm>
+
+#include "fabric/nic_buffer.hpp"
+#include "fabric/schedule_check.hpp"
+#include "fabric/workload_fit.hpp"
+
+namespace flux {
+
+namespace {
+
+// No GPU can move more than σB per direction.
+double volume_bound(const Workload& w, const Fabric& f) {
+  std::vector<double> tx(static_cast<std::size_t>(w.gpus), 0.0), rx = tx;
+  for (const Task& t : w.tasks)
+    if (t.kind == TaskKind::send) {
+      tx[static_cast<std::size_t>(t.src)] += t.bytes;
+      rx[static_cast<std::size_t>(t.dst)] += t.bytes;
+    }
+  double most = 0.0;
+  for (std::size_t g = 0; g < tx.size(); ++g) most = std::max({most, tx[g], rx[g]});
+  return most / (f.ocs * f.link_rate);
+}
+
+double circuit_capacity(const std::vector<TimedCircuit>& circuits, const Workload& w,
+                        const Fabric& f, Time end) {
+  if (circuits.empty())  // electrical fabric: every GPU's σ links for the whole iteration
+    return static_cast<double>(w.gpus) * f.ocs * f.link_rate * to_seconds(end);
+  double up = 0.0;
+  for (const TimedCircuit& c : circuits) up += to_seconds(std::min(c.down, end) - c.up);
+  return up * f.link_rate * (f.circuit == CircuitKind::duplex ? 2.0 : 1.0);
+}
+
+}  // namespace
+
+double critical_path(const Workload& w, double alpha, double send_rate) {
+  std::vector<double> finish(w.tasks.size(), 0.0);
+  double longest = 0.0;
+  for (int t : topological_order(w)) {
+    const Task& task = w.tasks[static_cast<std::size_t>(t)];
+    double start = 0.0;
+    for (int p : task.after) start = std::max(start, finish[static_cast<std::size_t>(p)]);
+    double d = task.kind == TaskKind::compute
+                   ? task.duration
+                   : (send_rate > 0 ? alpha + task.bytes / send_rate : 0.0);
+    finish[static_cast<std::size_t>(t)] = start + d;
+    longest = std::max(longest, start + d);
+  }
+  return longest;
+}
+
+SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
+                   const std::vector<TimedCircuit>& circuits) {
+  SimMetrics m;
+  Time end = 0;
+  for (Time t : trace.finish) end = std::max(end, t);
+  m.iteration_time = to_seconds(end);
+  m.compute_critical_path = critical_path(w, 0.0, 0.0);
+  m.exposed_comm = m.iteration_time - m.compute_critical_path;
+  m.lower_bound = std::max(critical_path(w, f.latency, f.ocs * f.link_rate), volume_bound(w, f));
+  const BufferStats b = nic_buffer(w, trace, end);
+  m.peak_nic_buffer = b.peak;
+  m.mean_nic_buffer = b.mean;
+  m.peak_nic_buffer_total = b.peak_total;
+  m.peak_waiting_bytes = b.peak_waiting;
+  m.reconfigurations = count_reconfigurations(circuits, f);
+  m.dark_time = static_cast<double>(m.reconfigurations) * f.reconfig_delay;
+  for (std::size_t i = 0; i < w.tasks.size(); ++i) {
+    if (w.tasks[i].kind != TaskKind::send) continue;
+    m.bytes_injected += w.tasks[i].bytes;
+    for (const Hop& h : trace.hops[i]) {
+      if (h.to == w.tasks[i].dst) m.bytes_delivered += h.bytes;
+      ++m.hops;
+    }
+  }
+  double capacity = circuit_capacity(circuits, w, f, end);
+  double carried = 0.0;
+  for (const auto& hops : trace.hops)
+    for (const Hop& h : hops) carried += h.bytes;
+  m.circuit_utilization = capacity > 0 ? carried / capacity : 0.0;
+  m.events = trace.events;
+  return m;
+}
+
+}  // namespace flux

@@ -1,0 +1,37 @@
+#pragma once
+// The metrics of one run (DESIGN §1.3, §2.6, §3; reference/flux.md §4.5), computed from the trace
+// of the engine and the circuits that were up — the same accounting for every scheduler.
+// Cost: O((tasks + hops + circuits) log).
+#include <cstdint>
+#include <vector>
+
+#include "fabric/engine.hpp"
+#include "fabric/fabric.hpp"
+
+namespace flux {
+
+struct SimMetrics {
+  double iteration_time = 0.0;         // s, last task finish
+  double compute_critical_path = 0.0;  // s, longest path with free communication
+  double exposed_comm = 0.0;           // s, iteration_time − compute_critical_path
+  double lower_bound = 0.0;  // s, max(critical path with sends at α + bytes/(σB), GPU volume/(σB))
+  double peak_nic_buffer = 0.0;  // bytes
+  double mean_nic_buffer = 0.0;
+  double peak_nic_buffer_total = 0.0;
+  double peak_waiting_bytes = 0.0;
+  std::int64_t reconfigurations = 0;
+  double dark_time = 0.0;            // s, reconfigurations × τ summed over ports
+  double circuit_utilization = 0.0;  // delivered bytes / (B × circuit-direction up-time)
+  double bytes_injected = 0.0;       // payload of all sends
+  double bytes_delivered = 0.0;      // bytes that reached their destination
+  std::int64_t events = 0;
+  std::int64_t hops = 0;
+};
+
+[[nodiscard]] SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
+                                 const std::vector<TimedCircuit>& circuits);
+
+// Longest path where each send takes `send_time(task)` seconds (compute: its duration).
+[[nodiscard]] double critical_path(const Workload& w, double alpha, double send_rate);
+
+}  // namespace flux

@@ -1,0 +1,38 @@
+#pragma once
+// Replay of a given circuit schedule (reference/flux.md §4.1): the entry point for Flux's MILP and
+// greedy output and the last step of every scheduler here. The schedule is checked first
+// (schedule_check: ports, τ, circuits, rates, bytes); then the DAG runs in the engine with every
+// send placed exactly as given, which checks DAG order (no hop leaves a GPU before the send is
+// ready). Any violation makes the result not ok, lists the offending tasks and ports, and leaves
+// the metrics empty — an infeasible schedule produces no numbers.
+#include <string>
+#include <vector>
+
+#include "fabric/engine.hpp"
+#include "fabric/metrics.hpp"
+
+namespace flux {
+
+struct SimOptions {
+  EngineOptions engine;
+};
+
+struct SimResult {
+  bool ok = false;
+  std::vector<std::string> violations;  // empty when ok
+  SimMetrics metrics;                   // only when ok
+  Trace trace;
+  TimedSchedule schedule;  // the schedule that was replayed
+};
+
+// Throws InputError when the workload does not fit the fabric or a message names a missing task
+// (`schedule_file` names the schedule in that error).
+[[nodiscard]] SimResult replay(const Workload& w, const Fabric& f, const CircuitSchedule& s,
+                               const SimOptions& opt = {},
+                               const std::string& schedule_file = "circuit schedule");
+
+// Same on the simulator's own form; preconditions: check_workload_fits, s.hops sized to the tasks.
+[[nodiscard]] SimResult replay_timed(const Workload& w, const Fabric& f, TimedSchedule s,
+                                     const SimOptions& opt = {});
+
+}  // namespace flux

@@ -1,0 +1,47 @@
+#pragma once
+// The simulator's own form of a circuit schedule: integer picoseconds, task indices instead of
+// file ids, and every message as a list of hops (an atomic message is one hop; a split message
+// has several; a two-hop VLB message has hops via an intermediate GPU). Converts to and from
+// flux.circuit-schedule/1 (DESIGN §2.5).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fabric/fabric.hpp"
+#include "fabric/sim_time.hpp"
+#include "workload/workload.hpp"
+
+namespace flux {
+
+inline constexpr int kElectrical = -1;  // hop switch of the ideal electrical fabric
+
+struct Hop {
+  int sw = 0;            // OCS index, or kElectrical
+  int from = 0, to = 0;  // GPUs; the message's src/dst unless relayed
+  Time start = 0, end = 0;
+  double bytes = 0.0;
+};
+
+struct TimedCircuit {
+  Time up = 0, down = 0;
+  int sw = 0;
+  int a = 0, b = 0;  // simplex: a sends, b receives
+};
+
+struct TimedSchedule {
+  std::string scheduler;
+  std::vector<std::vector<Hop>> hops;  // [task index] -> hops; empty for compute tasks
+  std::vector<TimedCircuit> circuits;
+  Time iteration_time = 0;
+};
+
+// `file` names the schedule in errors; a message naming a missing or non-send task, a missing
+// message, or a duplicate is an InputError.
+// An atomic placement becomes one hop of α + bytes/B.
+[[nodiscard]] TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric& f,
+                                     const std::string& file);
+// A message that is one full-rate hop from src to dst is written as atomic, others as pieces.
+[[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const Workload& w,
+                                                  const Fabric& f);
+
+}  // namespace flux

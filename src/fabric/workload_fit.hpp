@@ -1,0 +1,28 @@
+#pragma once
+// Checks that a workload can run on a fabric and in the engine: same GPU count, indices in range,
+// finite non-negative sizes and durations, and an acyclic DAG. Throws InputError naming the
+// workload file, the field and the offending task. O(tasks + edges).
+#include <string>
+#include <vector>
+
+#include "fabric/fabric.hpp"
+#include "workload/workload.hpp"
+
+namespace flux {
+
+void check_workload_fits(const Workload& w, const Fabric& f, const std::string& workload_file);
+
+// Successors of each task in CSR form: list[begin[t] .. begin[t + 1]).
+struct Successors {
+  std::vector<int> begin, list;
+};
+[[nodiscard]] Successors successors(const Workload& w);
+
+// Task indices in an order where every task follows its predecessors; shorter than the task list
+// when the graph has a cycle. O(tasks + edges).
+[[nodiscard]] std::vector<int> topological_order(const Workload& w);
+
+// "task 12 (L0.fwd.attn)" for messages that name a task by its file id.
+[[nodiscard]] std::string describe_task(const Workload& w, int task);
+
+}  // namespace flux

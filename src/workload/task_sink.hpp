@@ -1,0 +1,50 @@
+#pragma once
+// Where generated tasks go. Generators and importers emit tasks in an order where every
+// predecessor comes first (index = emission order), so a sink can write, count or aggregate them
+// one at a time without holding the whole iteration: this is what lets the 1,024-GPU scenario
+// stream to disk in bounded memory.
+#include <vector>
+
+#include "workload/workload.hpp"
+
+namespace flux {
+
+class TaskSink {
+ public:
+  virtual ~TaskSink() = default;
+  virtual void begin(int gpus) { (void)gpus; }
+  // `task.after` holds indices of earlier tasks; `task.id` equals the task's index.
+  virtual void add(const Task& task) = 0;
+  virtual void end() {}
+};
+
+// Collects the tasks into a Workload (tests, small scenarios, the schedulers).
+class WorkloadSink final : public TaskSink {
+ public:
+  void begin(int gpus) override { workload_.gpus = gpus; }
+  void add(const Task& task) override { workload_.tasks.push_back(task); }
+  [[nodiscard]] Workload take() { return std::move(workload_); }
+
+ private:
+  Workload workload_;
+};
+
+// Forwards every task to several sinks (e.g. the JSON writer and the demand aggregator).
+class TeeSink final : public TaskSink {
+ public:
+  explicit TeeSink(std::vector<TaskSink*> sinks) : sinks_(std::move(sinks)) {}
+  void begin(int gpus) override {
+    for (auto* s : sinks_) s->begin(gpus);
+  }
+  void add(const Task& task) override {
+    for (auto* s : sinks_) s->add(task);
+  }
+  void end() override {
+    for (auto* s : sinks_) s->end();
+  }
+
+ private:
+  std::vector<TaskSink*> sinks_;
+};
+
+}  // namespace flux

@@ -1,0 +1,25 @@
+#pragma once
+// Structural checks of a workload DAG (DESIGN §1.2, §2.3) and a topological order.
+// validate_workload throws InputError naming the offending tasks by file id: send endpoints in
+// range and distinct, predecessors in range, no cycle (the cycle's ids are listed), and the
+// compute tasks of each GPU totally ordered by the `after` edges (the two unordered ids are named).
+// Complexity: O(V + E) for the order and cycle search; the per-GPU chain check is O(V + E) when
+// consecutive compute tasks are linked directly (as every generator emits them) and falls back
+// to a backward search bounded by the tasks between the two compute tasks otherwise.
+#include <string>
+#include <vector>
+
+#include "workload/workload.hpp"
+
+namespace flux {
+
+// Kahn's algorithm; ties broken by index so the order is deterministic. Returns an empty vector
+// when the graph has a cycle.
+[[nodiscard]] std::vector<int> topological_order(const Workload& w);
+
+// Ids of one cycle (in edge order), empty if the graph is acyclic.
+[[nodiscard]] std::vector<std::int64_t> find_cycle(const Workload& w);
+
+void validate_workload(const Workload& w, const std::string& label);
+
+}  // namespace flux

@@ -1,0 +1,36 @@
+#pragma once
+// Reading and writing flux.workload/1 (DESIGN §2.3). The writer streams: tasks are formatted one
+// line each as they arrive, so generating a workload never needs the whole file in memory.
+// Reading validates fully (ids, references, kinds, values, then validate_workload()).
+// Complexity: linear in the number of tasks and edges.
+#include <ostream>
+#include <string>
+
+#include "workload/task_sink.hpp"
+#include "workload/workload.hpp"
+
+namespace flux {
+
+inline constexpr int kMaxGpus = 1 << 20;
+
+[[nodiscard]] Workload read_workload(const std::string& path);
+[[nodiscard]] Workload parse_workload(const std::string& text, const std::string& label);
+[[nodiscard]] std::string workload_to_json(const Workload& w);
+
+// Writes tasks as they arrive; file ids are the emission indices.
+class WorkloadJsonWriter final : public TaskSink {
+ public:
+  explicit WorkloadJsonWriter(std::ostream& out) : out_(out) {}
+  void begin(int gpus) override;
+  void add(const Task& task) override;
+  void end() override;
+
+ private:
+  std::ostream& out_;
+  std::string line_;
+  bool first_ = true;
+};
+
+const char* to_string(TaskKind k);
+
+}  // namespace flux

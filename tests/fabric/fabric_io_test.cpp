@@ -1,0 +1,90 @@
+#include "fabric/fabric_io.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+
+namespace flux {
+namespace {
+
+const char* kFabric =
+    R"({"format": "flux.fabric/1", "gpus": 8, "ocs": 2, "link_rate": 100e9, "latency": 1e-6,
+        "reconfig_delay": 1e-5, "circuit": "simplex", "initial_config_free": true})";
+
+std::string field_of_error(const std::string& text) {
+  try {
+    (void)parse_fabric(text, "f.json");
+  } catch (const InputError& e) {
+    return e.field();
+  }
+  return "no error";
+}
+
+TEST(FabricIo, ReadsAndRoundTrips) {
+  Fabric f = parse_fabric(kFabric, "f.json");
+  EXPECT_EQ(f.gpus, 8);
+  EXPECT_EQ(f.ocs, 2);
+  EXPECT_DOUBLE_EQ(f.link_rate, 1e11);
+  EXPECT_DOUBLE_EQ(f.latency, 1e-6);
+  EXPECT_DOUBLE_EQ(f.reconfig_delay, 1e-5);
+  EXPECT_EQ(f.circuit, CircuitKind::simplex);
+  EXPECT_TRUE(f.initial_config_free);
+  Fabric g = parse_fabric(fabric_to_json(f), "g.json");
+  EXPECT_EQ(fabric_to_json(g), fabric_to_json(f));
+}
+
+TEST(FabricIo, RejectsBadFieldsNamingThem) {
+  std::string base = kFabric;
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string s = base;
+    s.replace(s.find(from), from.size(), to);
+    return s;
+  };
+  EXPECT_EQ(field_of_error(with("\"ocs\": 2", "\"ocs\": 0")), "/ocs");
+  EXPECT_EQ(field_of_error(with("\"reconfig_delay\": 1e-5", "\"reconfig_delay\": -1")),
+            "/reconfig_delay");
+  EXPECT_EQ(field_of_error(with("\"simplex\"", "\"triplex\"")), "/circuit");
+  EXPECT_EQ(field_of_error(with("flux.fabric/1", "flux.fabric/2")), "/format");
+  EXPECT_EQ(field_of_error(with("\"latency\": 1e-6,", "")), "/latency");
+  EXPECT_EQ(field_of_error(with("\"gpus\": 8", "\"gpus\": 8.5")), "/gpus");
+}
+
+TEST(CircuitScheduleIo, RoundTripsAtomicAndSplitMessages) {
+  Fabric f = parse_fabric(kFabric, "f.json");
+  CircuitSchedule s{
+      "flux",
+      {{3, 1, 0.25, {}}, {4, -1, 0.0, {{0, 0.1, 0.2, 1e6, -1, 5}, {1, 0.3, 0.4, 1e6, 5, -1}}}},
+      {{1, 0, 7, 0.0, 1.5}},
+      2.0};
+  std::string text = circuit_schedule_to_json(s);
+  CircuitSchedule r = parse_circuit_schedule(text, "s.json", f);
+  EXPECT_EQ(circuit_schedule_to_json(r), text);
+  ASSERT_EQ(r.messages.size(), 2u);
+  EXPECT_EQ(r.messages[1].pieces[0].to, 5);
+  EXPECT_EQ(r.messages[1].pieces[1].from, 5);
+}
+
+TEST(CircuitScheduleIo, RejectsOutOfRangeSwitchAndGpu) {
+  Fabric f = parse_fabric(kFabric, "f.json");
+  const char* bad_switch =
+      R"({"format": "flux.circuit-schedule/1", "scheduler": "x", "iteration_time": 1,
+          "messages": [{"task": 1, "switch": 2, "start": 0}], "circuits": []})";
+  const char* bad_gpu =
+      R"({"format": "flux.circuit-schedule/1", "scheduler": "x", "iteration_time": 1,
+          "messages": [], "circuits": [{"switch": 0, "a": 0, "b": 8, "up": 0, "down": 1}]})";
+  try {
+    (void)parse_circuit_schedule(bad_switch, "s.json", f);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "/messages/0/switch");
+  }
+  try {
+    (void)parse_circuit_schedule(bad_gpu, "s.json", f);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "/circuits/0/b");
+  }
+}
+
+}  // namespace
+}  // namespace flux

@@ -1,0 +1,130 @@
+#include "fabric/replay.hpp"
+
+#include <gtest/gtest.h>
+
+#include "builders.hpp"
+#include "core/error.hpp"
+
+namespace flux {
+namespace {
+
+using test::contains;
+using test::make_fabric;
+using test::WorkloadBuilder;
+
+constexpr double kRate = 1e11;  // 800 Gb/s
+
+TEST(Replay, OneMessageOnPresetCircuitTakesAlphaPlusBytesOverB) {
+  WorkloadBuilder b(2);
+  b.send(0, 1, 4e6);
+  Fabric f = make_fabric(2, 1, kRate, 1e-5, 1e-6, CircuitKind::duplex, true);
+  CircuitSchedule s{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 0.0};
+  SimResult r = replay(b.w, f, s);
+  ASSERT_TRUE(r.ok) << r.violations.front();
+  EXPECT_NEAR(r.metrics.iteration_time, 1e-6 + 4e6 / kRate, 1e-12);
+  EXPECT_EQ(r.metrics.reconfigurations, 0);
+  EXPECT_DOUBLE_EQ(r.metrics.bytes_delivered, 4e6);
+  EXPECT_NEAR(r.metrics.peak_nic_buffer, 4e6, 1e-3);
+}
+
+TEST(Replay, FirstCircuitCostsTauUnlessInitialConfigurationIsFree) {
+  WorkloadBuilder b(2);
+  b.send(0, 1, 1e6);
+  const double tau = 1e-5;
+  Fabric f = make_fabric(2, 1, kRate, tau);
+  CircuitSchedule s{"test", {{0, 0, tau, {}}}, {{0, 0, 1, tau, 1.0}}, 0.0};
+  SimResult r = replay(b.w, f, s);
+  ASSERT_TRUE(r.ok) << r.violations.front();
+  EXPECT_NEAR(r.metrics.iteration_time, tau + 1e6 / kRate, 1e-12);
+  EXPECT_EQ(r.metrics.reconfigurations, 2);  // one first set-up per used port
+  EXPECT_NEAR(r.metrics.dark_time, 2 * tau, 1e-15);
+
+  CircuitSchedule early{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 0.0};
+  SimResult bad = replay(b.w, f, early);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_TRUE(contains(bad.violations, "port (gpu 0, ocs 0)", "reconfiguration delay"));
+  f.initial_config_free = true;
+  EXPECT_TRUE(replay(b.w, f, early).ok);
+}
+
+TEST(Replay, RejectsSendBeforeItIsReadyNamingTaskAndPort) {
+  WorkloadBuilder b(2);
+  int c = b.compute(0, 1e-3);
+  b.send(0, 1, 1e6, {c});
+  Fabric f = make_fabric(2, 1, kRate, 0.0);
+  CircuitSchedule s{"test", {{1, 0, 5e-4, {}}}, {{0, 0, 1, 0.0, 1.0}}, 0.0};
+  SimResult r = replay(b.w, f, s);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(contains(r.violations, "task 1 (s1)", "port (gpu 0, ocs 0)"));
+  EXPECT_TRUE(contains(r.violations, "DAG order"));
+}
+
+TEST(Replay, RejectsPortOnTwoCircuitsAndMissingTau) {
+  WorkloadBuilder b(3);
+  b.send(0, 1, 1e6);
+  b.send(0, 2, 1e6);
+  Fabric f = make_fabric(3, 1, kRate, 1e-5, 0.0, CircuitKind::duplex, true);
+  CircuitSchedule overlap{"test",
+                          {{0, 0, 0.0, {}}, {1, 0, 2e-5, {}}},
+                          {{0, 0, 1, 0.0, 1e-4}, {0, 0, 2, 5e-5, 1e-3}},
+                          0.0};
+  SimResult r = replay(b.w, f, overlap);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(contains(r.violations, "port (gpu 0, ocs 0) is on two circuits"));
+  EXPECT_TRUE(contains(r.violations, "task 1 (s1)", "no circuit from gpu 0 to gpu 2"));
+
+  CircuitSchedule no_tau{"test",
+                         {{0, 0, 0.0, {}}, {1, 0, 2e-5, {}}},
+                         {{0, 0, 1, 0.0, 1.5e-5}, {0, 0, 2, 2e-5, 1e-3}},
+                         0.0};
+  SimResult r2 = replay(b.w, f, no_tau);
+  EXPECT_FALSE(r2.ok);
+  EXPECT_TRUE(contains(r2.violations, "port (gpu 0, ocs 0)", "less than τ"));
+  // gpu 1's port keeps pointing at 0: it is not charged (DESIGN §1.2), so only gpu 0 is named.
+  EXPECT_FALSE(contains(r2.violations, "port (gpu 1, ocs 0)"));
+}
+
+TEST(Replay, RejectsTwoSendsInOneDirectionButAllowsBothDirectionsOfDuplex) {
+  WorkloadBuilder b(2);
+  b.send(0, 1, 1e6);
+  b.send(0, 1, 1e6);
+  b.send(1, 0, 1e6);
+  Fabric f = make_fabric(2, 1, kRate, 0.0, 0.0, CircuitKind::duplex, true);
+  CircuitSchedule s{
+      "test", {{0, 0, 0.0, {}}, {1, 0, 0.0, {}}, {2, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 0.0};
+  SimResult r = replay(b.w, f, s);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(contains(r.violations, "task 0 (s0) and task 1 (s1) send at once"));
+  EXPECT_FALSE(contains(r.violations, "task 2"));
+  s.messages[1].start = 1e6 / kRate;
+  EXPECT_TRUE(replay(b.w, f, s).ok);
+}
+
+TEST(Replay, SplitPiecesMustCarryAllBytesNoFasterThanB) {
+  WorkloadBuilder b(2);
+  b.send(0, 1, 2e6);
+  Fabric f = make_fabric(2, 2, kRate, 0.0, 0.0, CircuitKind::duplex, true);
+  const double half = 1e6 / kRate;
+  MessagePlacement m{0, -1, 0.0, {{0, 0.0, half, 1e6}, {1, 0.0, half, 1e6}}};
+  CircuitSchedule s{"test", {m}, {{0, 0, 1, 0.0, 1.0}, {1, 0, 1, 0.0, 1.0}}, 0.0};
+  SimResult r = replay(b.w, f, s);
+  ASSERT_TRUE(r.ok) << r.violations.front();
+  EXPECT_NEAR(r.metrics.iteration_time, half, 1e-12);
+  s.messages[0].pieces[1].bytes = 5e5;
+  EXPECT_TRUE(contains(replay(b.w, f, s).violations, "task 0 (s0)", "1500000 bytes leave"));
+  s.messages[0].pieces[1].bytes = 2e6;
+  EXPECT_TRUE(contains(replay(b.w, f, s).violations, "faster than"));
+}
+
+TEST(Replay, ScheduleNamingAMissingTaskIsInputError) {
+  WorkloadBuilder b(2);
+  b.send(0, 1, 1e6);
+  Fabric f = make_fabric(2, 1, kRate, 0.0);
+  CircuitSchedule s{"test", {{7, 0, 0.0, {}}}, {}, 0.0};
+  EXPECT_THROW((void)replay(b.w, f, s, {}, "s.json"), InputError);
+  CircuitSchedule none{"test", {}, {}, 0.0};
+  EXPECT_THROW((void)replay(b.w, f, none, {}, "s.json"), InputError);
+}
+
+}  // namespace
+}  // namespace flux
