@@ -6,6 +6,7 @@ namespace flux::cli {
 
 void add_matrix_commands(CLI::App& app);
 void add_run_command(CLI::App& app);
+void add_cosched_commands(CLI::App& app);
 
 // Parses and runs; maps every error to one line on stderr and an exit code (2 = bad input).
 int run(CLI::App& app, int argc, char** argv);

@@ -6,5 +6,6 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   flux::cli::add_run_command(app);
   flux::cli::add_matrix_commands(app);
+  flux::cli::add_cosched_commands(app);
   return flux::cli::run(app, argc, argv);
 }

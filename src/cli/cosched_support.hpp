@@ -1,0 +1,50 @@
+#pragma once
+// Shared by `flux cosched` and `flux bench flux`: the Flux scheduler options as command-line
+// flags, running flux / flux-greedy on a workload, and the flux.summary/1 document of a run.
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cosched/flux_scheduler.hpp"
+#include "fabric/replay.hpp"
+
+namespace flux::cli {
+
+struct FluxFlags {
+  std::string time_limit = "60s";
+  int threads = 1;
+  double gap = 1e-4;
+  int window = 0;
+  bool no_prune = false, no_symmetry = false, no_reuse = false, no_lookahead = false;
+  bool solver_log = false;
+
+  void add_to(CLI::App& cmd);
+  [[nodiscard]] FluxOptions options() const;  // throws InputError for bad values
+};
+
+// Reads flux.workload/1 (kept out of files that read flux.fabric/1: both IO headers define
+// kMaxGpus).
+[[nodiscard]] Workload read_workload_file(const std::string& path);
+[[nodiscard]] std::string read_text_file(const std::string& path);
+
+struct CoschedRun {
+  std::string scheduler;        // flux | flux-greedy
+  CircuitSchedule schedule;
+  SimResult sim;                // replayed in the simulator
+  bool has_solver = false;
+  SolverReport solver;
+};
+
+// Schedules with `scheduler` ("flux" or "flux-greedy"), replays the schedule in the simulator and
+// throws std::runtime_error if the simulator finds a violation (a bug, not bad input).
+[[nodiscard]] CoschedRun run_cosched(const CoschedInstance& inst, const std::string& scheduler,
+                                     const FluxOptions& options);
+// Same for placements obtained elsewhere (a replayed external solution).
+[[nodiscard]] CoschedRun replay_placements(const CoschedInstance& inst,
+                                           const std::vector<Placement>& placements,
+                                           const std::string& scheduler);
+
+[[nodiscard]] nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
+                                          const FluxOptions& options);
+
+}  // namespace flux::cli
