@@ -1,7 +1,10 @@
 #include "fabric/engine.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cassert>
+#include <stdexcept>
 
 namespace flux {
 
@@ -73,6 +76,20 @@ void Engine::complete_send(int task, Time at) {
 void Engine::set_timer(Time at, std::int64_t tag) {
   assert(at >= now_);
   queue_.push(at, kTimer, tag);
+}
+
+ScheduleRun run_scheduler(Engine& e, const std::string& name) {
+  if (e.run() != RunStatus::done)
+    throw std::logic_error(
+        fmt::format("scheduler {} left {} tasks unfinished", name, e.unfinished_tasks()));
+  ScheduleRun run;
+  Trace trace = e.take_trace();
+  run.events = trace.events;
+  run.schedule.scheduler = name;
+  run.schedule.hops = std::move(trace.hops);
+  for (Time t : trace.finish)
+    run.schedule.iteration_time = std::max(run.schedule.iteration_time, t);
+  return run;
 }
 
 }  // namespace flux

@@ -6,6 +6,7 @@
 // (time, sequence), time is integer picoseconds, so runs are deterministic.
 // Cost: O((tasks + edges + timers) log queue) plus whatever the transport does.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "fabric/event_queue.hpp"
@@ -73,5 +74,9 @@ class Engine {
   Time now_ = 0;
   int unfinished_ = 0;
 };
+
+// Runs a scheduler's engine to the end and collects its hops, iteration time and event count
+// (no circuits). A run that cannot finish is a bug of the scheduler: std::logic_error.
+[[nodiscard]] ScheduleRun run_scheduler(Engine& e, const std::string& name);
 
 }  // namespace flux

@@ -26,7 +26,7 @@ int read_index(const JsonNode& node, int count) {
 Fabric read_fabric_node(const JsonNode& root) {
   root.expect_format("flux.fabric", 1);
   Fabric f;
-  f.gpus = static_cast<int>(root["gpus"].integer(1, kMaxGpus));
+  f.gpus = static_cast<int>(root["gpus"].integer(1, kMaxFabricGpus));
   f.ocs = static_cast<int>(root["ocs"].integer(1, kMaxOcs));
   f.link_rate = root["link_rate"].positive();
   f.latency = read_time(root["latency"]);

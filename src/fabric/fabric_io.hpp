@@ -8,7 +8,7 @@
 
 namespace flux {
 
-inline constexpr int kMaxGpus = 1 << 16;
+inline constexpr int kMaxFabricGpus = 1 << 16;
 inline constexpr int kMaxOcs = 1024;
 
 [[nodiscard]] Fabric read_fabric(const std::string& path);

@@ -4,7 +4,7 @@
 
 #include "fabric/nic_buffer.hpp"
 #include "fabric/schedule_check.hpp"
-#include "fabric/workload_fit.hpp"
+#include "workload/validate.hpp"
 
 namespace flux {
 

@@ -15,6 +15,7 @@ namespace flux {
 
 struct SimOptions {
   EngineOptions engine;
+  bool check_circuits = true;  // false for the ideal electrical fabric (no circuits, no ports)
 };
 
 struct SimResult {

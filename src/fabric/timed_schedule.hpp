@@ -37,6 +37,12 @@ struct TimedSchedule {
 
 // `file` names the schedule in errors; a message naming a missing or non-send task, a missing
 // message, or a duplicate is an InputError.
+// What a scheduler returns: its schedule and the events its own run took.
+struct ScheduleRun {
+  TimedSchedule schedule;
+  std::int64_t events = 0;
+};
+
 // An atomic placement becomes one hop of α + bytes/B.
 [[nodiscard]] TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric& f,
                                      const std::string& file);

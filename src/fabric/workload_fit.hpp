@@ -1,7 +1,6 @@
 #pragma once
-// Checks that a workload can run on a fabric and in the engine: same GPU count, indices in range,
-// finite non-negative sizes and durations, and an acyclic DAG. Throws InputError naming the
-// workload file, the field and the offending task. O(tasks + edges).
+// A workload that can run on a fabric: the same GPU count and a valid DAG (validate_workload).
+// Throws InputError naming the workload file, the field and the offending task. O(tasks + edges).
 #include <string>
 #include <vector>
 
@@ -17,10 +16,6 @@ struct Successors {
   std::vector<int> begin, list;
 };
 [[nodiscard]] Successors successors(const Workload& w);
-
-// Task indices in an order where every task follows its predecessors; shorter than the task list
-// when the graph has a cycle. O(tasks + edges).
-[[nodiscard]] std::vector<int> topological_order(const Workload& w);
 
 // "task 12 (L0.fwd.attn)" for messages that name a task by its file id.
 [[nodiscard]] std::string describe_task(const Workload& w, int task);

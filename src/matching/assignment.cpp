@@ -8,7 +8,8 @@ Assignment min_cost_assignment(const Matrix& cost) {
   const int n = cost.n();
   const double inf = std::numeric_limits<double>::infinity();
   // 1-based arrays; column 0 is the virtual root of each augmenting search.
-  std::vector<double> u(static_cast<std::size_t>(n) + 1, 0.0), v(static_cast<std::size_t>(n) + 1, 0.0);
+  std::vector<double> u(static_cast<std::size_t>(n) + 1, 0.0),
+      v(static_cast<std::size_t>(n) + 1, 0.0);
   std::vector<int> p(static_cast<std::size_t>(n) + 1, 0), way(static_cast<std::size_t>(n) + 1, 0);
   std::vector<double> minv(static_cast<std::size_t>(n) + 1);
   std::vector<char> used(static_cast<std::size_t>(n) + 1);
@@ -56,7 +57,8 @@ Assignment min_cost_assignment(const Matrix& cost) {
   }
   Assignment a;
   a.row_to_col.assign(static_cast<std::size_t>(n), -1);
-  for (int j = 1; j <= n; ++j) a.row_to_col[static_cast<std::size_t>(p[static_cast<std::size_t>(j)] - 1)] = j - 1;
+  for (int j = 1; j <= n; ++j)
+    a.row_to_col[static_cast<std::size_t>(p[static_cast<std::size_t>(j)] - 1)] = j - 1;
   for (int i = 0; i < n; ++i) a.cost += cost(i, a.row_to_col[static_cast<std::size_t>(i)]);
   return a;
 }

@@ -8,7 +8,10 @@ namespace {
 class HopcroftKarp {
  public:
   HopcroftKarp(int n_left, const std::vector<std::vector<int>>& adj, BipartiteMatching& m)
-      : n_left_(n_left), adj_(adj), m_(m), dist_(static_cast<std::size_t>(n_left)),
+      : n_left_(n_left),
+        adj_(adj),
+        m_(m),
+        dist_(static_cast<std::size_t>(n_left)),
         it_(static_cast<std::size_t>(n_left)) {}
 
   void run() {

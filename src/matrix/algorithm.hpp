@@ -11,9 +11,9 @@ namespace flux {
 // The problem in time units: entry (i, j) is the time input i needs to send to output j on one
 // link (demand / rate). Schedulers work in these units; the CLI converts bytes <-> time.
 struct MatrixProblem {
-  Matrix time;        // n x n, >= 0
-  int switches = 1;   // s >= 1
-  double delta = 0;   // reconfiguration delay, same time unit, >= 0
+  Matrix time;       // n x n, >= 0
+  int switches = 1;  // s >= 1
+  double delta = 0;  // reconfiguration delay, same time unit, >= 0
 };
 
 struct MatrixRunOptions {

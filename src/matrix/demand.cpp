@@ -13,7 +13,9 @@
 
 namespace flux {
 
-const char* to_string(DemandUnit u) { return u == DemandUnit::bytes ? "bytes" : "normalized"; }
+const char* to_string(DemandUnit u) {
+  return u == DemandUnit::bytes ? "bytes" : "normalized";
+}
 
 Demand parse_demand_json(const std::string& text, const std::string& label) {
   JsonNode root = JsonNode::parse(text, label);
@@ -26,7 +28,8 @@ Demand parse_demand_json(const std::string& text, const std::string& label) {
   } else if (unit == "normalized") {
     d.unit = DemandUnit::normalized;
   } else {
-    throw InputError(label, "/unit", fmt::format("expected 'bytes' or 'normalized', got '{}'", unit));
+    throw InputError(label, "/unit",
+                     fmt::format("expected 'bytes' or 'normalized', got '{}'", unit));
   }
   JsonNode rows = root["demand"];
   if (rows.size() != static_cast<std::size_t>(n))
@@ -89,9 +92,9 @@ Demand parse_demand_csv(const std::string& text, const std::string& label) {
   d.matrix = Matrix(static_cast<int>(n));
   for (std::size_t i = 0; i < n; ++i) {
     if (rows[i].size() != n)
-      throw InputError(label, fmt::format("row {}", i + 1),
-                       fmt::format("expected {} numbers (a square matrix), got {}", n,
-                                   rows[i].size()));
+      throw InputError(
+          label, fmt::format("row {}", i + 1),
+          fmt::format("expected {} numbers (a square matrix), got {}", n, rows[i].size()));
     for (std::size_t j = 0; j < n; ++j)
       d.matrix(static_cast<int>(i), static_cast<int>(j)) = rows[i][j];
   }
@@ -109,8 +112,8 @@ Demand read_demand(const std::string& path) {
 
 std::string demand_to_json(const Demand& d) {
   const int n = d.matrix.n();
-  std::string out = fmt::format(R"({{"format": "flux.demand/1", "n": {}, "unit": "{}", "demand": [)",
-                                n, to_string(d.unit));
+  std::string out = fmt::format(
+      R"({{"format": "flux.demand/1", "n": {}, "unit": "{}", "demand": [)", n, to_string(d.unit));
   for (int i = 0; i < n; ++i) {
     out += i ? ",\n  [" : "\n  [";
     for (int j = 0; j < n; ++j) {

@@ -31,7 +31,8 @@ Slot read_slot(const JsonNode& node, int n, int switches) {
   slot.end = node["end"].non_negative();
   if (slot.end < slot.start) node["end"].fail(fmt::format("a time >= start ({})", slot.start));
   JsonNode perm = node["perm"];
-  if (perm.size() != static_cast<std::size_t>(n)) perm.fail(fmt::format("an array of n = {} ports", n));
+  if (perm.size() != static_cast<std::size_t>(n))
+    perm.fail(fmt::format("an array of n = {} ports", n));
   slot.perm.resize(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i)
     slot.perm[static_cast<std::size_t>(i)] =
@@ -101,11 +102,13 @@ std::string matrix_schedule_to_json(const MatrixSchedule& s) {
   if (s.reconfiguration == Reconfiguration::all_stop) {
     auto& slots = j["slots"] = nlohmann::ordered_json::array();
     for (const Slot& slot : s.slots)
-      slots.push_back({{"switch", slot.sw}, {"start", slot.start}, {"end", slot.end}, {"perm", slot.perm}});
+      slots.push_back(
+          {{"switch", slot.sw}, {"start", slot.start}, {"end", slot.end}, {"perm", slot.perm}});
   } else {
     auto& circuits = j["circuits"] = nlohmann::ordered_json::array();
     for (const PortCircuit& c : s.circuits)
-      circuits.push_back({{"switch", c.sw}, {"src", c.src}, {"dst", c.dst}, {"start", c.start}, {"end", c.end}});
+      circuits.push_back(
+          {{"switch", c.sw}, {"src", c.src}, {"dst", c.dst}, {"start", c.start}, {"end", c.end}});
   }
   j["makespan"] = s.makespan;
   j["lower_bound"] = s.lower_bound;

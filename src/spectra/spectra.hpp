@@ -11,10 +11,14 @@ struct SpectraOptions {
 };
 
 // `spectra-ref`: the reference algorithm exactly as specified (§2).
-[[nodiscard]] MatrixResult spectra_reference(const MatrixProblem& p, const SpectraOptions& opt = {});
+[[nodiscard]] MatrixResult spectra_reference(const MatrixProblem& p,
+                                             const SpectraOptions& opt = {});
 
 // `spectra`: the improved default; never worse than spectra_reference on the same instance.
 [[nodiscard]] MatrixResult spectra_improved(const MatrixProblem& p);
+
+// Throws InputError for s < 1, δ < 0 or non-finite, negative or NaN demand entries.
+void check_problem(const MatrixProblem& p);
 
 // SCHEDULE + EQUALIZE + timeline on a given decomposition (shared by the ablations).
 [[nodiscard]] MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProblem& p,

@@ -10,7 +10,7 @@
 namespace flux {
 
 struct Piece {
-  int perm = 0;          // index into Decomposition::perms
+  int perm = 0;  // index into Decomposition::perms
   double duration = 0.0;
 };
 
@@ -23,7 +23,8 @@ struct SwitchPlan {
 // LPT: weights must be sorted descending; ties go to the smallest switch index.
 [[nodiscard]] SwitchPlan lpt_assign(const std::vector<double>& weights, int switches, double delta);
 
-// The reference EQUALIZE loop, exact stop rules and tie-breaks (§2.3), with a safety cap.
+// The reference EQUALIZE loop, exact stop rules and tie-breaks (§2.3), with a safety cap of
+// 8·s·(K+1) splits (reached only when δ = 0). O(s + pieces) per split.
 void equalize_reference(SwitchPlan& plan, double delta);
 
 // Timeline (§2.3): per switch, pieces in descending duration (ties: larger permutation id first),

@@ -37,9 +37,12 @@ void expect_error(const std::string& json, const std::string& field) {
 TEST(DemandIo, RejectsBadJsonNamingTheField) {
   expect_error(R"({"format":"flux.demand/2","n":1,"unit":"bytes","demand":[[1]]})", "/format");
   expect_error(R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[1,2]]})", "/demand");
-  expect_error(R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[1,2],[3]]})", "/demand/1");
-  expect_error(R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[1,2],[3,-1]]})", "/demand/1/1");
-  expect_error(R"({"format":"flux.demand/1","n":1,"unit":"bytes","demand":[["x"]]})", "/demand/0/0");
+  expect_error(R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[1,2],[3]]})",
+               "/demand/1");
+  expect_error(R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[1,2],[3,-1]]})",
+               "/demand/1/1");
+  expect_error(R"({"format":"flux.demand/1","n":1,"unit":"bytes","demand":[["x"]]})",
+               "/demand/0/0");
   expect_error(R"({"format":"flux.demand/1","n":1,"unit":"bits","demand":[[1]]})", "/unit");
   expect_error(R"({"format":"flux.demand/1","unit":"bytes","demand":[[1]]})", "/n");
   expect_error(R"({"format":"flux.demand/1","n":0,"unit":"bytes","demand":[]})", "/n");
@@ -74,9 +77,15 @@ TEST(MatrixScheduleIo, RejectsOutOfRangePortsAndSwitches) {
   const std::string base =
       R"({"format":"flux.matrix-schedule/1","algorithm":"x","n":2,"switches":1,"delta":0,"rate":1,)"
       R"("reconfiguration":"all-stop","makespan":1,"lower_bound":0,"slots":)";
-  EXPECT_THROW((void)parse_matrix_schedule(base + R"([{"switch":1,"start":0,"end":1,"perm":[0,1]}]})", "s"), InputError);
-  EXPECT_THROW((void)parse_matrix_schedule(base + R"([{"switch":0,"start":0,"end":1,"perm":[0,2]}]})", "s"), InputError);
-  EXPECT_THROW((void)parse_matrix_schedule(base + R"([{"switch":0,"start":2,"end":1,"perm":[0,1]}]})", "s"), InputError);
+  EXPECT_THROW(
+      (void)parse_matrix_schedule(base + R"([{"switch":1,"start":0,"end":1,"perm":[0,1]}]})", "s"),
+      InputError);
+  EXPECT_THROW(
+      (void)parse_matrix_schedule(base + R"([{"switch":0,"start":0,"end":1,"perm":[0,2]}]})", "s"),
+      InputError);
+  EXPECT_THROW(
+      (void)parse_matrix_schedule(base + R"([{"switch":0,"start":2,"end":1,"perm":[0,1]}]})", "s"),
+      InputError);
 }
 
 }  // namespace

@@ -1,0 +1,74 @@
+// Spectra speed (issue 2, Performance): the whole pipeline at n = 100 (16 flows per port, s = 16)
+// and n = 1024 (64 non-zeros per port), the DECOMPOSE kernels alone, and the LP re-weighting.
+// Run: build/flux_bench --benchmark_filter=Spectra
+#include <benchmark/benchmark.h>
+
+#include "matrix/generators.hpp"
+#include "spectra/decompose.hpp"
+#include "spectra/lp_weights.hpp"
+#include "spectra/spectra.hpp"
+#include "spectra/support.hpp"
+
+namespace flux {
+namespace {
+
+// n = 100: the paper's synthetic benchmark (4 large + 12 small flows, noise 0.003).
+// n = 1024: 16 large + 48 small flows, i.e. up to 64 non-zeros per port.
+const Matrix& demand(int n) {
+  static const Matrix small = generate_synthetic({}, 1);
+  static const Matrix large = [] {
+    GeneratorOptions opt;
+    opt.n = 1024;
+    opt.large_flows = 16;
+    opt.small_flows = 48;
+    return generate_synthetic(opt, 1);
+  }();
+  return n == 100 ? small : large;
+}
+
+MatrixProblem problem(int n) {
+  MatrixProblem p;
+  p.time = demand(n);
+  p.switches = 16;
+  p.delta = 0.01;
+  return p;
+}
+
+void BM_SpectraRefPipeline(benchmark::State& st) {
+  const MatrixProblem p = problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra_reference(p));
+  st.counters["K"] = spectra_reference(p).permutations;
+}
+BENCHMARK(BM_SpectraRefPipeline)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraImprovedPipeline(benchmark::State& st) {
+  const MatrixProblem p = problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra_improved(p));
+}
+BENCHMARK(BM_SpectraImprovedPipeline)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraDecomposeStretchSparse(benchmark::State& st) {
+  const Matrix& d = demand(static_cast<int>(st.range(0)));
+  for (auto _ : st)
+    benchmark::DoNotOptimize(spectra_decompose(d, {.weights = WeightMethod::stretch}));
+}
+BENCHMARK(BM_SpectraDecomposeStretchSparse)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraDecomposeStretchDense(benchmark::State& st) {
+  const Matrix& d = demand(static_cast<int>(st.range(0)));
+  for (auto _ : st)
+    benchmark::DoNotOptimize(spectra_decompose(
+        d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::dense}));
+}
+BENCHMARK(BM_SpectraDecomposeStretchDense)->Arg(100)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraLpWeights(benchmark::State& st) {
+  const Matrix& d = demand(static_cast<int>(st.range(0)));
+  const Decomposition dec = spectra_decompose(d, {.weights = WeightMethod::stretch});
+  const Support s = make_support(d);
+  for (auto _ : st) benchmark::DoNotOptimize(lp_min_total_weights(s, dec.perms));
+}
+BENCHMARK(BM_SpectraLpWeights)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace flux

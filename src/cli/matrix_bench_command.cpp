@@ -1,0 +1,125 @@
+// `flux matrix bench`: the Spectra paper's comparison grid (issue 3) in one command.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+
+#include "cli/commands.hpp"
+#include "cli/matrix_bench_output.hpp"
+#include "core/error.hpp"
+#include "core/file_output.hpp"
+
+namespace flux::cli {
+namespace {
+
+struct BenchArgs {
+  bool quick = false;
+  int trials = 0;  // 0 = 3, or 1 with --quick
+  std::vector<int> switches = {4, 8, 16};
+  std::vector<double> deltas = {0.01, 0.02, 0.04, 0.08};
+  std::vector<std::string> workloads;   // empty = all of the mode
+  std::vector<std::string> algorithms;  // empty = every registered one
+  std::uint64_t seed = 1;
+  std::string out = "matrix-bench";
+  bool progress = false;
+};
+
+const BenchWorkload* find_workload(const std::vector<BenchWorkload>& list,
+                                   const std::string& name) {
+  for (const BenchWorkload& w : list)
+    if (w.name == name) return &w;
+  return nullptr;
+}
+
+// By name; --quick only shortens the default list and the sweeps, every workload stays available.
+std::vector<BenchWorkload> select_workloads(const BenchArgs& a) {
+  const std::vector<BenchWorkload> mode = paper_workloads(a.quick), full = paper_workloads(false);
+  if (a.workloads.empty()) return mode;
+  std::vector<BenchWorkload> chosen;
+  for (const std::string& name : a.workloads) {
+    const BenchWorkload* w = find_workload(mode, name);
+    if (!w) w = find_workload(full, name);
+    if (!w) {
+      std::string known;
+      for (const BenchWorkload& k : full) known += (known.empty() ? "" : ", ") + k.name;
+      throw InputError("", "--workloads", "names among " + known + "; got '" + name + "'");
+    }
+    chosen.push_back(*w);
+  }
+  return chosen;
+}
+
+BenchGrid make_grid(const BenchArgs& a) {
+  if (a.trials < 0 || a.trials > 1000) throw InputError("", "--trials", "an integer in [1, 1000]");
+  for (int s : a.switches)
+    if (s < 1 || s > 1024) throw InputError("", "--switches", "integers in [1, 1024]");
+  for (double d : a.deltas)
+    if (!std::isfinite(d) || d < 0) throw InputError("", "--deltas", "finite numbers >= 0");
+  BenchGrid g;
+  g.workloads = select_workloads(a);
+  g.switches =
+      a.quick && a.switches == std::vector<int>{4, 8, 16} ? std::vector<int>{4, 16} : a.switches;
+  g.deltas = a.deltas;
+  g.trials = a.trials > 0 ? a.trials : (a.quick ? 1 : 3);
+  g.seed = a.seed;
+  g.algorithms = a.algorithms.empty() ? default_bench_algorithms() : a.algorithms;
+  if (std::find(g.algorithms.begin(), g.algorithms.end(), g.baseline) == g.algorithms.end())
+    g.algorithms.insert(g.algorithms.begin(), g.baseline);
+  return g;
+}
+
+void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r) {
+  std::error_code ec;
+  std::filesystem::create_directories(a.out, ec);
+  if (ec)
+    throw InputError(a.out, "--out", "a directory that can be created (" + ec.message() + ")");
+  const std::filesystem::path dir(a.out);
+  write_file_atomic((dir / "matrix-bench.csv").string(), bench_csv(r));
+  for (const BenchWorkload& w : g.workloads)
+    for (int s : g.switches)
+      write_file_atomic((dir / fmt::format("{}-s{}.svg", w.name, s)).string(),
+                        bench_svg(g, r, w, s));
+}
+
+void run_bench(const BenchArgs& a) {
+  const BenchGrid g = make_grid(a);
+  const auto progress = [&](const std::string& line) {
+    if (a.progress) fmt::print(stderr, "{}\n", line);
+  };
+  const BenchResult r = run_matrix_bench(g, progress);
+  fmt::print("{}", bench_table(g, r));
+  write_outputs(a, g, r);
+  fmt::print("wrote {}/matrix-bench.csv and {} figures\n", a.out,
+             g.workloads.size() * g.switches.size());
+  if (!r.failures.empty()) {
+    for (const std::string& f : r.failures) fmt::print(stderr, "{}\n", f);
+    throw std::runtime_error(fmt::format("{} schedules failed verification", r.failures.size()));
+  }
+}
+
+}  // namespace
+
+void add_matrix_bench_command(CLI::App& matrix) {
+  auto args = std::make_shared<BenchArgs>();
+  auto* cmd = matrix.add_subcommand(
+      "bench", "Run the Spectra paper's grid: every workload x s x delta x algorithm, verified");
+  cmd->add_flag("--quick", args->quick,
+                "CI smoke run: 1 trial, s in {4,16}, synthetic/GPT-32/MoE-64 and 3-point sweeps");
+  cmd->add_option("--trials", args->trials,
+                  "matrices per workload and grid point (default 3; 1 with --quick)");
+  cmd->add_option("--switches", args->switches, "numbers of OCSes s")->delimiter(',');
+  cmd->add_option("--deltas", args->deltas, "reconfiguration delays, normalised (busiest port = 1)")
+      ->delimiter(',');
+  cmd->add_option("--workloads", args->workloads, "subset of workloads by name")->delimiter(',');
+  cmd->add_option("--algorithms", args->algorithms, "subset of registered algorithms")
+      ->delimiter(',');
+  cmd->add_option("--seed", args->seed, "seed of trial 0 (trial t uses seed + t)");
+  cmd->add_option("--out", args->out, "directory for matrix-bench.csv and the SVG figures");
+  cmd->add_flag("--progress", args->progress, "print a line per finished group on stderr");
+  cmd->callback([args] { run_bench(*args); });
+}
+
+}  // namespace flux::cli

@@ -1,0 +1,43 @@
+#include "fabric/bvn_frame.hpp"
+
+#include "core/error.hpp"
+#include "fabric/matrix_frame.hpp"
+#include "fabric/traffic.hpp"
+
+namespace flux {
+
+namespace {
+
+// Window k of OCS sw is window k mod L of the frame, k / L frames later.
+class RepeatedFrame final : public WindowSource {
+ public:
+  explicit RepeatedFrame(Frame frame) : frame_(std::move(frame)), next_(frame_.windows.size(), 0) {}
+
+  std::optional<Window> next(int sw, Time) override {
+    const std::vector<Window>& ws = frame_.windows[static_cast<std::size_t>(sw)];
+    if (ws.empty()) return std::nullopt;
+    const std::int64_t k = next_[static_cast<std::size_t>(sw)]++;
+    const std::int64_t size = static_cast<std::int64_t>(ws.size());
+    Window w = ws[static_cast<std::size_t>(k % size)];
+    const Time shift = (k / size) * frame_.length;
+    w.up += shift;
+    w.end += shift;
+    return w;
+  }
+
+ private:
+  Frame frame_;
+  std::vector<std::int64_t> next_;
+};
+
+}  // namespace
+
+ScheduleRun schedule_bvn(const Workload& w, const Fabric& f, const SchedulerOptions& opt) {
+  if (opt.frame < 0) throw InputError("", "--frame", "a frame length >= 0 (0 = one-shot)");
+  Frame frame = plan_frame(traffic_matrix(w), f, "bvn", "--scheduler");
+  if (opt.frame > 0) frame = stretch_frame(frame, to_time(opt.frame), f);
+  RepeatedFrame source(std::move(frame));
+  return run_dispatch(w, f, source, {}, opt.frame > 0 ? "bvn-periodic" : "bvn");
+}
+
+}  // namespace flux

@@ -1,0 +1,16 @@
+#pragma once
+// `bvn` — BvN/TMS on the iteration's aggregate traffic matrix (reference/flux.md §4.3): the
+// symmetrised (duplex) aggregate TM is decomposed and spread over the σ OCSes by the matrix
+// scheduler `bvn` (exact Birkhoff–von Neumann, LPT, δ = τ), turned into circuit windows
+// (matrix_frame) and repeated until every message is delivered; ready bytes go on whatever
+// circuit is up. One-shot mode: the frame lasts what the decomposition needs (Σ durations + τs).
+// Periodic mode (`frame` > 0): the frame is stretched or squeezed to that length per OCS.
+// Timing-blind by design: circuits are up for pairs whose data is not ready.
+#include "fabric/scheduler.hpp"
+
+namespace flux {
+
+[[nodiscard]] ScheduleRun schedule_bvn(const Workload& w, const Fabric& f,
+                                       const SchedulerOptions& opt);
+
+}  // namespace flux

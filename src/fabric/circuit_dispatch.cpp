@@ -1,0 +1,222 @@
+#include "fabric/circuit_dispatch.hpp"
+
+#include <algorithm>
+
+namespace flux {
+
+namespace {
+
+enum TimerKind { kOpen = 0, kClose = 1 };
+
+// Bytes below this share of a message are rounding noise of the splitting arithmetic.
+double byte_epsilon(double size) {
+  return 1e-9 * std::max(1.0, size);
+}
+
+}  // namespace
+
+CircuitDispatch::CircuitDispatch(const Workload& w, const Fabric& f, WindowSource& source,
+                                 const DispatchOptions& opt)
+    : w_(w), f_(f), source_(source), opt_(opt), lt_(f), n_(f.gpus) {
+  sw_.resize(static_cast<std::size_t>(f.ocs));
+  for (SwitchState& s : sw_) s.partner.assign(static_cast<std::size_t>(n_), -1);
+  tx_free_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_), 0);
+  backlog_.resize(static_cast<std::size_t>(n_));
+  undelivered_.assign(w.tasks.size(), 0.0);
+  last_end_.assign(w.tasks.size(), 0);
+  completed_.assign(w.tasks.size(), 0);
+}
+
+void CircuitDispatch::begin(Engine& e) {
+  for (int s = 0; s < f_.ocs; ++s) fetch(e, s);
+}
+
+void CircuitDispatch::fetch(Engine& e, int sw) {
+  SwitchState& s = sw_[static_cast<std::size_t>(sw)];
+  s.win = source_.next(sw, e.now());
+  if (s.win) e.set_timer(std::max(s.win->up, e.now()), std::int64_t{sw} * 2 + kOpen);
+}
+
+void CircuitDispatch::open(Engine& e, int sw) {
+  SwitchState& s = sw_[static_cast<std::size_t>(sw)];
+  s.open = true;
+  const bool duplex = f_.circuit == CircuitKind::duplex;
+  for (auto [a, b] : s.win->circuits) {
+    s.partner[static_cast<std::size_t>(a)] = b;
+    if (duplex) s.partner[static_cast<std::size_t>(b)] = a;
+    circuits_.push_back({s.win->up, s.win->end, sw, a, b});
+  }
+  for (auto [a, b] : s.win->circuits) {
+    pump(e, sw, a);
+    if (duplex) pump(e, sw, b);
+  }
+  if (s.win->end != kNever) e.set_timer(s.win->end, std::int64_t{sw} * 2 + kClose);
+}
+
+void CircuitDispatch::close(Engine& e, int sw) {
+  SwitchState& s = sw_[static_cast<std::size_t>(sw)];
+  for (auto [a, b] : s.win->circuits) {
+    s.partner[static_cast<std::size_t>(a)] = -1;
+    s.partner[static_cast<std::size_t>(b)] = -1;
+  }
+  s.open = false;
+  s.win.reset();
+  fetch(e, sw);
+  recover_if_idle(e);
+}
+
+void CircuitDispatch::recover_if_idle(Engine& e) {
+  for (const SwitchState& s : sw_)
+    if (s.win) return;
+  std::vector<std::tuple<int, int, double>> backlog;
+  for (const auto* m : {&direct_, &relay_})
+    for (const auto& [key, q] : *m) {
+      double bytes = 0;
+      for (std::size_t i = q.head; i < q.items.size(); ++i) bytes += q.items[i].remaining;
+      if (!q.empty())
+        backlog.emplace_back(static_cast<int>(key / n_), static_cast<int>(key % n_), bytes);
+    }
+  if (backlog.empty()) return;
+  std::sort(backlog.begin(), backlog.end());
+  source_.on_idle(backlog, e.now());
+  for (int s = 0; s < f_.ocs; ++s) fetch(e, s);
+}
+
+void CircuitDispatch::on_timer(Engine& e, std::int64_t tag) {
+  const int sw = static_cast<int>(tag / 2);
+  if (tag % 2 == kOpen) {
+    open(e, sw);
+  } else {
+    close(e, sw);
+  }
+}
+
+void CircuitDispatch::on_ready(Engine& e, int task) {
+  source_.on_send_ready(task, e.now());
+  const Task& t = w_.tasks[static_cast<std::size_t>(task)];
+  undelivered_[static_cast<std::size_t>(task)] = t.bytes;
+  queue(direct_, t.src, t.dst).items.push_back({task, t.bytes, e.now()});
+  if (opt_.relay) backlog_[static_cast<std::size_t>(t.src)].insert(t.dst);
+  std::vector<int> ready;
+  for (int s = 0; s < f_.ocs; ++s) {
+    SwitchState& st = sw_[static_cast<std::size_t>(s)];
+    if (!st.win) fetch(e, s);
+    int partner = st.open ? st.partner[static_cast<std::size_t>(t.src)] : -1;
+    if (partner == t.dst || (opt_.relay && partner >= 0)) ready.push_back(s);
+  }
+  // The switch whose port frees first carries the message (then the others, for what is left).
+  std::stable_sort(ready.begin(), ready.end(), [&](int a, int b) {
+    return tx_free_[static_cast<std::size_t>(a * n_ + t.src)] <
+           tx_free_[static_cast<std::size_t>(b * n_ + t.src)];
+  });
+  for (int s : ready) pump(e, s, t.src);
+  recover_if_idle(e);
+}
+
+void CircuitDispatch::pump(Engine& e, int sw, int from) {
+  const int to = sw_[static_cast<std::size_t>(sw)].partner[static_cast<std::size_t>(from)];
+  if (to < 0) return;
+  Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
+  cursor = std::max(cursor, e.now());
+  if (opt_.relay && !drain(e, sw, from, to, queue(relay_, from, to), cursor)) return;
+  if (!drain(e, sw, from, to, queue(direct_, from, to), cursor)) return;
+  if (opt_.relay) backlog_[static_cast<std::size_t>(from)].erase(to);
+  if (opt_.relay) offer(e, sw, from, to, cursor);
+}
+
+// How much of `remaining` fits in `span` and how long it takes; false if nothing useful fits.
+bool CircuitDispatch::fit(Time span, double remaining, double& take, Time& dur) const {
+  if (remaining <= 0) {
+    take = 0;
+    dur = lt_.alpha;
+    return span >= lt_.alpha;
+  }
+  double cap = lt_.capacity(span);
+  if (cap < std::min(remaining, 1.0)) return false;
+  take = std::min(cap, remaining);
+  dur = take < remaining ? span : std::min(span, lt_.duration(take));
+  return true;
+}
+
+// Sends queue `q` on from→to; true when the queue is empty, false when the window is full.
+bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor) {
+  const Time end = sw_[static_cast<std::size_t>(sw)].win->end;
+  while (!q.empty()) {
+    Entry& x = q.items[q.head];
+    const Time s = std::max(cursor, x.available);
+    double take = 0;
+    Time dur = 0;
+    if (s >= end || !fit(end - s, x.remaining, take, dur)) return false;
+    const Hop h{sw, from, to, s, s + dur, take};
+    e.add_hop(x.task, h);
+    cursor = h.end;
+    const Task& t = w_.tasks[static_cast<std::size_t>(x.task)];
+    x.remaining -= take;
+    if (x.remaining <= byte_epsilon(t.bytes)) x.remaining = 0;
+    if (to == t.dst) deliver(e, x.task, take, h.end);
+    if (x.remaining > 0) return false;
+    ++q.head;
+  }
+  q.items.clear();
+  q.head = 0;
+  return true;
+}
+
+// RotorLB phase 2: spare capacity of from→to carries from's backlog for other destinations,
+// parked at `to` (infinite relay buffers: the receiver accepts whatever the link can carry).
+void CircuitDispatch::offer(Engine& e, int sw, int from, int to, Time& cursor) {
+  const Time end = sw_[static_cast<std::size_t>(sw)].win->end;
+  std::set<int>& backlog = backlog_[static_cast<std::size_t>(from)];
+  for (auto it = backlog.begin(); it != backlog.end();) {
+    const int d = *it;
+    Queue& q = queue(direct_, from, d);
+    for (; d != to && !q.empty(); ++q.head) {
+      Entry& x = q.items[q.head];
+      const Time s = std::max(cursor, x.available);
+      double take = 0;
+      Time dur = 0;
+      if (x.remaining <= 0 || s >= end || !fit(end - s, x.remaining, take, dur)) return;
+      const Hop h{sw, from, to, s, s + dur, take};
+      e.add_hop(x.task, h);
+      cursor = h.end;
+      queue(relay_, to, d).items.push_back({x.task, take, h.end});
+      x.remaining -= take;
+      if (x.remaining > byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes)) return;
+    }
+    if (!q.empty()) {
+      ++it;
+      continue;
+    }
+    q.items.clear();
+    q.head = 0;
+    it = backlog.erase(it);
+  }
+}
+
+void CircuitDispatch::deliver(Engine& e, int task, double bytes, Time end) {
+  const std::size_t t = static_cast<std::size_t>(task);
+  undelivered_[t] -= bytes;
+  last_end_[t] = std::max(last_end_[t], end);
+  if (undelivered_[t] <= byte_epsilon(w_.tasks[t].bytes) && !completed_[t]) {
+    completed_[t] = 1;
+    e.complete_send(task, last_end_[t]);
+  }
+}
+
+std::vector<TimedCircuit> CircuitDispatch::circuits(Time end) const {
+  std::vector<TimedCircuit> out;
+  for (const TimedCircuit& c : circuits_)
+    if (c.up < end) out.push_back({c.up, std::min(c.down, end), c.sw, c.a, c.b});
+  return out;
+}
+
+ScheduleRun run_dispatch(const Workload& w, const Fabric& f, WindowSource& source,
+                         const DispatchOptions& opt, const std::string& name) {
+  CircuitDispatch dispatch(w, f, source, opt);
+  Engine engine(w, dispatch);
+  ScheduleRun run = run_scheduler(engine, name);
+  run.schedule.circuits = dispatch.circuits(run.schedule.iteration_time);
+  return run;
+}
+
+}  // namespace flux

@@ -1,0 +1,110 @@
+#pragma once
+// Sends ready bytes on whatever circuit is up (reference/flux.md §4.1–4.3): the dispatch rule
+// shared by the static, rotor, BvN-frame and per-phase schedulers. Each OCS plays a sequence of
+// windows (a set of circuits held over [up, end)) given by a WindowSource; a circuit direction
+// carries its queued bytes FIFO at B, back to back, splitting a message at the window end (α per
+// hop). With `relay` (RotorLB, reference §2.2/§4.2) a circuit i→j first forwards bytes parked at
+// i for j, then i's own bytes for j, then offers its spare capacity to i's backlog for other
+// destinations, which is parked at j until a circuit j→d comes up.
+// Cost per window: O(circuits + hops sent); per ready send: O(σ log σ).
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "fabric/engine.hpp"
+#include "fabric/fabric.hpp"
+
+namespace flux {
+
+struct Window {
+  Time up = 0, end = kNever;
+  std::vector<std::pair<int, int>> circuits;  // duplex {a, b}; simplex a -> b
+};
+
+class WindowSource {
+ public:
+  virtual ~WindowSource() = default;
+  // The next window of switch `sw`: up >= the previous window's end plus τ where ports change,
+  // or nullopt when the switch has nothing (more) to play for now.
+  [[nodiscard]] virtual std::optional<Window> next(int sw, Time now) = 0;
+  // A send became ready; a source that plans on demand may prepare windows (spectra-phase).
+  virtual void on_send_ready(int /*task*/, Time /*now*/) {}
+  // Every switch is idle but bytes are queued, as (from, to, bytes) sorted: a source that plans on
+  // demand must add windows that carry them, or the run stalls.
+  virtual void on_idle(const std::vector<std::tuple<int, int, double>>& /*backlog*/, Time /*now*/) {
+  }
+};
+
+struct DispatchOptions {
+  bool relay = false;  // RotorLB two-hop indirection
+};
+
+class CircuitDispatch final : public Transport {
+ public:
+  CircuitDispatch(const Workload& w, const Fabric& f, WindowSource& source,
+                  const DispatchOptions& opt = {});
+
+  void begin(Engine& e) override;
+  void on_ready(Engine& e, int task) override;
+  void on_timer(Engine& e, std::int64_t tag) override;
+
+  // Every circuit of every window that opened, down clamped to `end` (the iteration end).
+  [[nodiscard]] std::vector<TimedCircuit> circuits(Time end) const;
+
+ private:
+  struct Entry {
+    int task;
+    double remaining;
+    Time available;  // relayed bytes: when they finished arriving at the intermediate
+  };
+  struct Queue {
+    std::vector<Entry> items;
+    std::size_t head = 0;
+    bool empty() const { return head == items.size(); }
+  };
+  struct SwitchState {
+    std::optional<Window> win;
+    bool open = false;
+    std::vector<int> partner;  // TX partner of each GPU while the window is open, else -1
+  };
+
+  void fetch(Engine& e, int sw);
+  void recover_if_idle(Engine& e);
+  void open(Engine& e, int sw);
+  void close(Engine& e, int sw);
+  void pump(Engine& e, int sw, int from);
+  bool fit(Time span, double remaining, double& take, Time& dur) const;
+  bool drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor);
+  void offer(Engine& e, int sw, int from, int to, Time& cursor);
+  void deliver(Engine& e, int task, double bytes, Time end);
+  Queue& queue(std::unordered_map<std::int64_t, Queue>& m, int from, int to) {
+    return m[static_cast<std::int64_t>(from) * n_ + to];
+  }
+
+  const Workload& w_;
+  const Fabric& f_;
+  WindowSource& source_;
+  DispatchOptions opt_;
+  LinkTiming lt_;
+  int n_;
+  std::vector<SwitchState> sw_;
+  std::vector<Time> tx_free_;  // [sw * n + gpu]
+  std::unordered_map<std::int64_t, Queue> direct_, relay_;
+  std::vector<std::set<int>> backlog_;  // [src] destinations with queued direct bytes (relay)
+  std::vector<double> undelivered_;     // [task]
+  std::vector<Time> last_end_;          // [task]
+  std::vector<char> completed_;         // [task] completion already scheduled
+  std::vector<TimedCircuit> circuits_;
+};
+
+// Runs the DAG with this dispatch rule; the schedule holds the hops and the circuits up to the
+// iteration end. A run that cannot finish is a bug of the source (std::logic_error).
+[[nodiscard]] ScheduleRun run_dispatch(const Workload& w, const Fabric& f, WindowSource& source,
+                                       const DispatchOptions& opt, const std::string& name);
+
+}  // namespace flux

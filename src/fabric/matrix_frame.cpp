@@ -1,0 +1,127 @@
+#include "fabric/matrix_frame.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "fabric/traffic.hpp"
+#include "matrix_algorithms/registry.hpp"
+
+namespace flux {
+
+namespace {
+
+using Perm = std::vector<int>;
+
+// Colours the edges i — perm[i] (demanded ones only) so that each colour is a matching.
+std::vector<Matching> duplex_matchings(const Perm& perm, const Matrix& demand) {
+  const int n = static_cast<int>(perm.size());
+  auto edge = [&](int i) {
+    int j = perm[static_cast<std::size_t>(i)];
+    return j >= 0 && j != i && demand(i, j) > 0;
+  };
+  std::vector<int> pred(static_cast<std::size_t>(n), -1);
+  for (int i = 0; i < n; ++i)
+    if (edge(i)) pred[static_cast<std::size_t>(perm[static_cast<std::size_t>(i)])] = i;
+  std::vector<Matching> colours(3);
+  std::vector<char> seen(static_cast<std::size_t>(n), 0);
+  auto walk = [&](int start) {
+    int colour = 0, i = start;
+    while (!seen[static_cast<std::size_t>(i)] && edge(i)) {
+      seen[static_cast<std::size_t>(i)] = 1;
+      int j = perm[static_cast<std::size_t>(i)];
+      if (seen[static_cast<std::size_t>(j)] && perm[static_cast<std::size_t>(j)] == i) break;
+      bool closes_odd = j == start && colour == 0 && i != start;
+      colours[static_cast<std::size_t>(closes_odd ? 2 : colour)].emplace_back(std::min(i, j),
+                                                                              std::max(i, j));
+      colour ^= 1;
+      i = j;
+    }
+  };
+  for (int i = 0; i < n; ++i)  // paths first (from their heads), then cycles
+    if (pred[static_cast<std::size_t>(i)] < 0) walk(i);
+  for (int i = 0; i < n; ++i) walk(i);
+  for (Matching& m : colours) {
+    std::sort(m.begin(), m.end());
+    m.erase(std::unique(m.begin(), m.end()), m.end());
+  }
+  std::erase_if(colours, [](const Matching& m) { return m.empty(); });
+  return colours;
+}
+
+Matching simplex_matching(const Perm& perm, const Matrix& demand) {
+  Matching m;
+  for (int i = 0; i < static_cast<int>(perm.size()); ++i) {
+    int j = perm[static_cast<std::size_t>(i)];
+    if (j >= 0 && j != i && demand(i, j) > 0) m.emplace_back(i, j);
+  }
+  return m;
+}
+
+}  // namespace
+
+Frame frame_from_schedule(const MatrixSchedule& s, const Matrix& demand, const Fabric& f) {
+  std::vector<Slot> slots = s.slots;
+  std::stable_sort(slots.begin(), slots.end(),
+                   [](const Slot& a, const Slot& b) { return a.start < b.start; });
+  const Time tau = to_time(f.reconfig_delay);
+  Frame frame;
+  frame.windows.resize(static_cast<std::size_t>(f.ocs));
+  std::vector<Time> cursor(static_cast<std::size_t>(f.ocs), 0);
+  for (const Slot& slot : slots) {
+    const Time hold = to_time(slot.end - slot.start);
+    std::vector<Matching> parts;
+    if (f.circuit == CircuitKind::duplex) {
+      parts = duplex_matchings(slot.perm, demand);
+    } else {
+      parts.push_back(simplex_matching(slot.perm, demand));
+    }
+    Time& c = cursor[static_cast<std::size_t>(slot.sw)];
+    for (Matching& m : parts) {
+      if (m.empty() || hold <= 0) continue;
+      frame.windows[static_cast<std::size_t>(slot.sw)].push_back({c + tau, c + tau + hold, m});
+      c += tau + hold;
+      frame.length = std::max(frame.length, c);
+    }
+  }
+  return frame;
+}
+
+Frame stretch_frame(const Frame& frame, Time length, const Fabric& f) {
+  const Time tau = to_time(f.reconfig_delay);
+  Frame out;
+  out.length = length;
+  for (const std::vector<Window>& ws : frame.windows) {
+    Time hold = 0;
+    for (const Window& w : ws) hold += w.end - w.up;
+    const Time dark = tau * static_cast<Time>(ws.size());
+    if (!ws.empty() && length <= dark)
+      throw InputError("", "--frame",
+                       fmt::format("a frame longer than the {} reconfigurations of one OCS ({} s)",
+                                   ws.size(), to_seconds(dark)));
+    const double scale = ws.empty() ? 1.0 : static_cast<double>(length - dark) / hold;
+    std::vector<Window> scaled;
+    Time c = 0;
+    for (const Window& w : ws) {
+      Time d = static_cast<Time>(static_cast<double>(w.end - w.up) * scale);
+      scaled.push_back({c + tau, c + tau + d, w.circuits});
+      c += tau + d;
+    }
+    out.windows.push_back(std::move(scaled));
+  }
+  return out;
+}
+
+Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algorithm,
+                 const std::string& option) {
+  const MatrixAlgorithm* a = find_matrix_algorithm(algorithm);
+  if (a == nullptr)
+    throw InputError("", option, fmt::format("a matrix scheduler name, got \"{}\"", algorithm));
+  const Matrix d = f.circuit == CircuitKind::duplex ? symmetrized(demand) : demand;
+  MatrixProblem p{d.scaled(1.0 / f.link_rate), f.ocs, f.reconfig_delay};
+  MatrixResult r = a->run(p, {});
+  return frame_from_schedule(r.schedule, d, f);
+}
+
+}  // namespace flux

@@ -1,0 +1,38 @@
+#pragma once
+// Circuit windows from a matrix schedule (reference/flux.md §4.3): the bridge from the matrix
+// schedulers (BvN, Spectra, … on one demand matrix) to the fabric. Per OCS, the slots are played
+// in start order, τ before each; only the pairs that have demand get a circuit. On a duplex fabric
+// a slot's permutation is split into at most three matchings (its cycles are edge-coloured: two
+// colours alternate along each cycle or path, an odd cycle's last edge takes a third), played one
+// after the other for the slot's full duration, so every demanded direction gets its time.
+// O(slots · n).
+#include <string>
+#include <vector>
+
+#include "core/matrix.hpp"
+#include "fabric/circuit_dispatch.hpp"
+#include "fabric/fabric.hpp"
+#include "fabric/round_robin.hpp"
+#include "matrix/schedule.hpp"
+
+namespace flux {
+
+struct Frame {
+  std::vector<std::vector<Window>> windows;  // [sw] in time order, relative to the frame start
+  Time length = 0;                           // latest window end
+};
+
+// `demand` (bytes) selects the circuits worth setting up.
+[[nodiscard]] Frame frame_from_schedule(const MatrixSchedule& s, const Matrix& demand,
+                                        const Fabric& f);
+
+// Same windows with their durations scaled per OCS so that each OCS's frame lasts `length`
+// (periodic mode). InputError on "--frame" when `length` cannot hold an OCS's reconfigurations.
+[[nodiscard]] Frame stretch_frame(const Frame& frame, Time length, const Fabric& f);
+
+// Schedules `demand` (bytes; symmetrised first on a duplex fabric) with the named matrix scheduler
+// on σ switches with δ = τ. InputError (field `option`) if the name is not a matrix scheduler.
+[[nodiscard]] Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algorithm,
+                               const std::string& option);
+
+}  // namespace flux

@@ -1,0 +1,61 @@
+#include "fabric/rotornet.hpp"
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "fabric/circuit_dispatch.hpp"
+#include "fabric/round_robin.hpp"
+
+namespace flux {
+
+namespace {
+
+class RotorWindows final : public WindowSource {
+ public:
+  RotorWindows(const Fabric& f, Time slot)
+      : matchings_(f.circuit == CircuitKind::duplex ? round_robin_matchings(f.gpus)
+                                                    : shift_permutations(f.gpus)),
+        ocs_(f.ocs),
+        slot_(slot),
+        tau_(to_time(f.reconfig_delay)),
+        free_start_(f.initial_config_free),
+        next_slot_(static_cast<std::size_t>(f.ocs), 0) {}
+
+  std::optional<Window> next(int sw, Time) override {
+    if (matchings_.empty()) return std::nullopt;
+    const std::int64_t s = next_slot_[static_cast<std::size_t>(sw)]++;
+    const std::int64_t m = (s * ocs_ + sw) % static_cast<std::int64_t>(matchings_.size());
+    Time up = s * slot_ + (s == 0 && free_start_ ? 0 : tau_);
+    return Window{up, (s + 1) * slot_, matchings_[static_cast<std::size_t>(m)]};
+  }
+
+ private:
+  std::vector<Matching> matchings_;
+  std::int64_t ocs_;
+  Time slot_, tau_;
+  bool free_start_;
+  std::vector<std::int64_t> next_slot_;
+};
+
+}  // namespace
+
+Time rotor_slot(const Fabric& f, const SchedulerOptions& opt) {
+  if (!(opt.duty_cycle > 0 && opt.duty_cycle < 1))
+    throw InputError("", "--duty-cycle", fmt::format("a number in (0, 1), got {}", opt.duty_cycle));
+  if (opt.slot < 0) throw InputError("", "--slot", "a slot length >= 0");
+  double slot = opt.slot > 0 ? opt.slot : f.reconfig_delay / (1 - opt.duty_cycle);
+  if (slot <= 0)
+    throw InputError("", "--slot", "a positive slot length (with τ = 0 the duty cycle gives none)");
+  if (slot <= f.reconfig_delay)
+    throw InputError("", "--slot",
+                     fmt::format("a slot longer than τ = {} s, got {} s", f.reconfig_delay, slot));
+  return to_time(slot);
+}
+
+ScheduleRun schedule_rotornet(const Workload& w, const Fabric& f, const SchedulerOptions& opt,
+                              bool vlb) {
+  RotorWindows source(f, rotor_slot(f, opt));
+  return run_dispatch(w, f, source, {.relay = vlb}, vlb ? "rotornet-vlb" : "rotornet");
+}
+
+}  // namespace flux

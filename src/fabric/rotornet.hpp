@@ -1,0 +1,21 @@
+#pragma once
+// `rotornet` (RotorNet-Direct) and `rotornet-vlb` (RotorLB) — demand-oblivious rotor switches
+// (reference/flux.md §2.2, §4.2). The matchings of a 1-factorization of the GPUs (simplex: the
+// shifts i → i+k) are dealt round-robin to the σ OCSes: in slot s, OCS k holds matching
+// (s·σ + k) mod M, so every pair is up at least once in every ⌈M/σ⌉ consecutive slots. A slot lasts
+// T = τ / (1 − duty) (or the given length): dark for τ, then up for the rest (the very first slot
+// is up from 0 when the initial configuration is free). Ready bytes go on whatever circuit is up
+// (CircuitDispatch), split at slot ends; VLB also relays through the current neighbour.
+// Cost: O(slots · n + hops) on top of the engine.
+#include "fabric/scheduler.hpp"
+
+namespace flux {
+
+// Slot length from the options (InputError on --duty-cycle / --slot out of range or τ = 0
+// without --slot).
+[[nodiscard]] Time rotor_slot(const Fabric& f, const SchedulerOptions& opt);
+
+[[nodiscard]] ScheduleRun schedule_rotornet(const Workload& w, const Fabric& f,
+                                            const SchedulerOptions& opt, bool vlb);
+
+}  // namespace flux

@@ -1,0 +1,95 @@
+#include "fabric/spectra_phase.hpp"
+
+#include <deque>
+#include <map>
+#include <tuple>
+
+#include "fabric/matrix_frame.hpp"
+#include "fabric/traffic.hpp"
+
+namespace flux {
+
+namespace {
+
+using PhaseKey = std::tuple<std::int64_t, std::string, int, int, std::string, int>;
+
+PhaseKey phase_key(const Task& t, int index) {
+  if (t.collective >= 0) return {t.collective, "", -1, -1, "", -1};
+  if (!t.phase.empty() || !t.group.empty() || t.layer >= 0 || t.microbatch >= 0)
+    return {-1, t.phase, t.layer, t.microbatch, t.group, -1};
+  return {-1, "", -1, -1, "", index};
+}
+
+class PhaseWindows final : public WindowSource {
+ public:
+  PhaseWindows(const Workload& w, const Fabric& f, std::string algorithm)
+      : w_(w), f_(f), algorithm_(std::move(algorithm)), queued_(f.ocs), busy_(f.ocs, 0) {
+    std::map<PhaseKey, int> index;
+    phase_of_.assign(w.tasks.size(), -1);
+    for (std::size_t t = 0; t < w.tasks.size(); ++t) {
+      if (w.tasks[t].kind != TaskKind::send) continue;
+      auto [it, fresh] = index.emplace(phase_key(w.tasks[t], static_cast<int>(t)),
+                                       static_cast<int>(members_.size()));
+      if (fresh) members_.emplace_back();
+      members_[static_cast<std::size_t>(it->second)].push_back(static_cast<int>(t));
+      phase_of_[t] = it->second;
+    }
+    planned_.assign(members_.size(), 0);
+  }
+
+  std::optional<Window> next(int sw, Time) override {
+    std::deque<Window>& q = queued_[static_cast<std::size_t>(sw)];
+    if (q.empty()) return std::nullopt;
+    Window w = std::move(q.front());
+    q.pop_front();
+    return w;
+  }
+
+  void on_send_ready(int task, Time now) override {
+    const int p = phase_of_[static_cast<std::size_t>(task)];
+    if (planned_[static_cast<std::size_t>(p)]) return;
+    planned_[static_cast<std::size_t>(p)] = 1;
+    play(traffic_matrix(w_, members_[static_cast<std::size_t>(p)]), now);
+  }
+
+  void on_idle(const std::vector<std::tuple<int, int, double>>& backlog, Time now) override {
+    Matrix d(w_.gpus);
+    for (auto [from, to, bytes] : backlog) d(from, to) += bytes;
+    play(d, now);
+  }
+
+ private:
+  // Each OCS plays its part of the plan after what it already has queued.
+  void play(const Matrix& demand, Time now) {
+    Frame frame = plan_frame(demand, f_, algorithm_, "--phase-algorithm");
+    for (std::size_t sw = 0; sw < frame.windows.size(); ++sw) {
+      if (frame.windows[sw].empty()) continue;
+      const Time base = std::max(now, busy_[sw]);
+      for (Window& w : frame.windows[sw]) {
+        w.up += base;
+        w.end += base;
+        busy_[sw] = w.end;
+        queued_[sw].push_back(std::move(w));
+      }
+    }
+  }
+
+  const Workload& w_;
+  const Fabric& f_;
+  std::string algorithm_;
+  std::vector<std::deque<Window>> queued_;
+  std::vector<Time> busy_;
+  std::vector<int> phase_of_;
+  std::vector<std::vector<int>> members_;
+  std::vector<char> planned_;
+};
+
+}  // namespace
+
+ScheduleRun schedule_spectra_phase(const Workload& w, const Fabric& f,
+                                   const SchedulerOptions& opt) {
+  PhaseWindows source(w, f, opt.phase_algorithm);
+  return run_dispatch(w, f, source, {}, "spectra-phase");
+}
+
+}  // namespace flux

@@ -1,0 +1,16 @@
+#pragma once
+// `spectra-phase` — Spectra applied per communication phase (DESIGN §4): when the first send of a
+// phase becomes ready, the phase's demand matrix (all its sends; symmetrised on duplex) is
+// scheduled by Spectra on the σ OCSes with δ = τ and played (matrix_frame) as soon as each OCS is
+// free; ready bytes go on whatever circuit is up. A phase is the sends of one collective (the
+// `collective` tag), else of one (phase, layer, microbatch, group) tag set, else one send. Bytes
+// still queued when every OCS has finished its plan are planned again the same way, so every
+// message is delivered. The matrix scheduler can be changed (`phase_algorithm`).
+#include "fabric/scheduler.hpp"
+
+namespace flux {
+
+[[nodiscard]] ScheduleRun schedule_spectra_phase(const Workload& w, const Fabric& f,
+                                                 const SchedulerOptions& opt);
+
+}  // namespace flux

@@ -1,0 +1,44 @@
+#pragma once
+// Min-cost perfect assignment on a sparse n x n graph with an implicit zero-cost completion.
+//
+// Allowed pairs are (a) the explicit edges listed per row, each with a finite cost, and (b) every
+// pair (i, j) with row i and column j both *open*, at cost 0 (idle "filler" circuits), unless
+// (i, j) is an explicit edge. Pairs in neither set are forbidden. This is exactly the cost matrix
+// of one Spectra DECOMPOSE step (reference/spectra.md §2.1) with the 1e9 entries as forbidden
+// pairs: critical lines are closed, support entries are explicit, zeros of D between open lines are
+// the cost-0 fillers. Explicit costs must be <= 0 on open-open pairs (true for DECOMPOSE), so an
+// explicit edge never costs more than the filler it replaces.
+//
+// Algorithm: successive shortest augmenting paths (Hungarian / Jonker–Volgenant family) with
+// Dijkstra on reduced costs. The dense filler block is never materialised: while scanning, the
+// best filler candidate of every open column is min over scanned open rows of (d_i - u_i) minus
+// v_j, so it is read off an ordered set of open columns keyed by v_j. Dual potentials v can be
+// warm-started (e.g. from the previous DECOMPOSE step); any v gives feasible duals because u is
+// recomputed. A greedy pass first matches rows along tight edges; only the rest are searched.
+// Complexity per augmentation O((m' + c) log n), m' = explicit edges of scanned rows, c = scanned
+// columns; at most n augmentations, usually far fewer. Memory O(n + m).
+#include <vector>
+
+namespace flux {
+
+struct SparseAssignmentProblem {
+  int n = 0;
+  std::vector<int> row_start;  // size n+1, CSR over explicit edges
+  std::vector<int> col;
+  std::vector<double> cost;
+  std::vector<char> row_open;  // size n; open rows and columns take fillers
+  std::vector<char> col_open;
+};
+
+struct SparseAssignmentResult {
+  bool feasible = false;
+  std::vector<int> row_to_col;  // full permutation when feasible
+  double cost = 0.0;            // sum of explicit costs used (fillers cost 0)
+};
+
+// `col_potential` (size n) is read as a warm start and overwritten with the final potentials;
+// pass an all-zero vector for a cold start.
+[[nodiscard]] SparseAssignmentResult completion_assignment(const SparseAssignmentProblem& p,
+                                                           std::vector<double>& col_potential);
+
+}  // namespace flux

@@ -1,0 +1,29 @@
+#include "matrix_algorithms/baseline.hpp"
+
+#include "matrix_algorithms/less_split.hpp"
+#include "matrix_algorithms/schedule_helpers.hpp"
+#include "spectra/spectra.hpp"
+
+namespace flux {
+
+std::vector<Matrix> baseline_parts(const MatrixProblem& p, const MatrixRunOptions& opt) {
+  check_problem(p);
+  Rng rng(opt.seed);
+  return less_split(p.time, p.switches, rng);
+}
+
+MatrixResult less_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
+                           const BaselineOptions& bopt) {
+  MatrixSchedule s;
+  int permutations = 0;
+  const std::vector<Matrix> parts = baseline_parts(p, opt);
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const Decomposition dec = decompose_part(parts[k], bopt.decomposer, p.delta);
+    (void)play_serially(dec, parts[k], static_cast<int>(k), p.delta, s.slots);
+    permutations += static_cast<int>(dec.perms.size());
+  }
+  const bool spectra = bopt.decomposer == PartDecomposer::spectra;
+  return make_result(spectra ? "baseline" : "baseline-eclipse", p, std::move(s), permutations);
+}
+
+}  // namespace flux

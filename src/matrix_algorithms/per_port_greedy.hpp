@@ -1,0 +1,30 @@
+#pragma once
+// Not-all-stop ("partial reconfiguration") greedy of the reference code's `bff`
+// (reference/spectra.md §4.4), written as a per-port schedule (DESIGN §1.1, §2.2 `circuits`).
+//
+// One switch, one sub-matrix M: every non-zero (i, j) gets one circuit i -> j for its whole
+// remaining entry. Only the two ports of a new circuit go dark for δ (each port's first circuit
+// starts at >= δ, and a port may start a different circuit δ after its previous one ended).
+// Event-driven: at t = δ the circuits of a max-weight matching of M start; whenever ports become
+// ready, the free inputs and outputs with demand between them are paired largest entry first.
+// Each event pairs greedily until no free pair with demand is left, so the loop ends after at
+// most nnz circuits. Time O(n^3 + events · F_in · F_out · log), F = free ports at an event.
+//
+// `per-port` runs it on each switch's share of Spectra's schedule; `baseline-per-port` on each
+// LESS part of the baseline.
+#include "matrix/algorithm.hpp"
+
+namespace flux {
+
+// Appends the circuits serving `m` on switch `sw` to `out`; returns the switch's last end.
+double per_port_greedy(const Matrix& m, int sw, double delta, std::vector<PortCircuit>& out);
+
+// Each switch's served amounts in an all-stop schedule, restricted to D's non-zeros and scaled
+// so the switches together serve each entry exactly once (filler circuits and over-service of
+// the all-stop plan are dropped: a per-port schedule does not need them).
+[[nodiscard]] std::vector<Matrix> per_switch_load(const Matrix& d, const MatrixSchedule& plan);
+
+[[nodiscard]] MatrixResult per_port_spectra(const MatrixProblem& p);
+[[nodiscard]] MatrixResult per_port_baseline(const MatrixProblem& p, const MatrixRunOptions& opt);
+
+}  // namespace flux

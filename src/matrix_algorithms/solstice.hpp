@@ -1,0 +1,24 @@
+#pragma once
+// Solstice (Liu et al., CoNEXT'15; anchors.md §2.5) as a makespan scheduler: QuickStuff the
+// demand (padding existing non-zeros in random order first), then BigSlice: with a threshold t,
+// starting at the largest power of two <= the largest entry, peel a perfect matching that uses only
+// entries >= t for the duration of its smallest entry; when no such matching exists, halve t.
+// The permutations are then put onto the switches with LPT (no splitting).
+//
+// Exact integer arithmetic as for BvN (integer_demand.hpp); at t = 1 BigSlice is plain BvN, so it
+// always terminates with sum_k w_k P_k = the stuffed matrix. Power-of-two thresholds make it a
+// cheap approximation of a bottleneck (max-min) decomposition: fewer, longer slices than BvN.
+// Time O(K·n + repairs + log(max entry) Hopcroft–Karp runs).
+#include <cstdint>
+
+#include "matrix/algorithm.hpp"
+#include "spectra/decompose.hpp"
+
+namespace flux {
+
+// Sorted by weight, largest first. `seed` orders QuickStuff's padding pass.
+[[nodiscard]] Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed);
+
+[[nodiscard]] MatrixResult solstice_schedule(const MatrixProblem& p, const MatrixRunOptions& opt);
+
+}  // namespace flux

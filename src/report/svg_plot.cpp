@@ -1,0 +1,224 @@
+#include "report/svg_plot.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace flux {
+namespace {
+
+constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                    "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+constexpr int kLeft = 70, kTop = 36, kBottom = 50, kLegend = 190;
+
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string number(double v) {
+  if (std::abs(v) < 1e-12) return "0";
+  return fmt::format("{:.6g}", v);
+}
+
+bool usable(double v, bool log) {
+  return std::isfinite(v) && (!log || v > 0.0);
+}
+
+// Maps data values to pixels along one axis.
+struct Scale {
+  double lo = 0.0, hi = 1.0;
+  bool log = false;
+  double px0 = 0.0, px1 = 1.0;  // pixel of lo and of hi
+
+  double operator()(double v) const {
+    const double a = log ? std::log10(lo) : lo, b = log ? std::log10(hi) : hi;
+    const double t = ((log ? std::log10(v) : v) - a) / (b - a);
+    return px0 + t * (px1 - px0);
+  }
+};
+
+Scale make_scale(const PlotAxis& axis, const std::vector<double>& values, double px0, double px1) {
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (double v : values)
+    if (usable(v, axis.log)) lo = std::min(lo, v), hi = std::max(hi, v);
+  if (!(lo <= hi)) lo = axis.log ? 1.0 : 0.0, hi = axis.log ? 10.0 : 1.0;
+  if (axis.from_zero && !axis.log && lo > 0.0) lo = 0.0;
+  lo = axis.min.value_or(lo);
+  hi = axis.max.value_or(hi);
+  if (axis.log) lo = std::max(lo, std::numeric_limits<double>::min());
+  if (hi <= lo) {  // constant data: widen around it
+    const double pad = axis.log ? 0.0 : (lo == 0.0 ? 1.0 : std::abs(lo) * 0.1);
+    lo = axis.log ? lo / 2.0 : lo - pad;
+    hi = axis.log ? hi * 2.0 : hi + pad;
+  }
+  return {lo, hi, axis.log, px0, px1};
+}
+
+std::vector<double> all_values(const LinePlot& plot, bool x) {
+  std::vector<double> v;
+  for (const PlotSeries& s : plot.series)
+    v.insert(v.end(), (x ? s.x : s.y).begin(), (x ? s.x : s.y).end());
+  return v;
+}
+
+void draw_axes(std::string& out, const LinePlot& plot, const Scale& sx, const Scale& sy) {
+  for (double t : axis_ticks(sx.lo, sx.hi, sx.log)) {
+    const double px = sx(t);
+    out += fmt::format(R"(<line x1="{0:.2f}" y1="{1}" x2="{0:.2f}" y2="{2}" stroke="#e5e5e5"/>)"
+                       R"(<text x="{0:.2f}" y="{3}" text-anchor="middle">{4}</text>)"
+                       "\n",
+                       px, sy.px1, sy.px0, sy.px0 + 16, number(t));
+  }
+  for (double t : axis_ticks(sy.lo, sy.hi, sy.log)) {
+    const double py = sy(t);
+    out += fmt::format(R"(<line x1="{0}" y1="{1:.2f}" x2="{2}" y2="{1:.2f}" stroke="#e5e5e5"/>)"
+                       R"(<text x="{3}" y="{4:.2f}" text-anchor="end">{5}</text>)"
+                       "\n",
+                       sx.px0, py, sx.px1, sx.px0 - 6, py + 4, number(t));
+  }
+  out += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#333"/>)"
+                     "\n",
+                     sx.px0, sy.px1, sx.px1 - sx.px0, sy.px0 - sy.px1);
+  out += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">{}</text>)"
+                     "\n",
+                     (sx.px0 + sx.px1) / 2, plot.height - 12, escape(plot.x.label));
+  out += fmt::format(
+      R"svg(<text transform="translate(16,{}) rotate(-90)" text-anchor="middle">{}</text>)svg"
+      "\n",
+      (sy.px0 + sy.px1) / 2, escape(plot.y.label));
+  out += fmt::format(R"(<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>)"
+                     "\n",
+                     (sx.px0 + sx.px1) / 2, escape(plot.title));
+}
+
+// One polyline per run of usable points, so gaps in the data show as gaps.
+void draw_series(std::string& out, const PlotSeries& s, const std::string& color, const Scale& sx,
+                 const Scale& sy) {
+  const std::string dash = s.dashed ? R"( stroke-dasharray="6,4")" : "";
+  std::string points;
+  auto flush = [&] {
+    if (!points.empty())
+      out += fmt::format(R"(<polyline fill="none" stroke="{}" stroke-width="2"{} points="{}"/>)"
+                         "\n",
+                         color, dash, points);
+    points.clear();
+  };
+  const std::size_t n = std::min(s.x.size(), s.y.size());
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!usable(s.x[k], sx.log) || !usable(s.y[k], sy.log)) {
+      flush();
+      continue;
+    }
+    const double px = sx(s.x[k]), py = sy(s.y[k]);
+    points += fmt::format("{}{:.2f},{:.2f}", points.empty() ? "" : " ", px, py);
+    if (s.markers)
+      out += fmt::format(R"(<circle cx="{:.2f}" cy="{:.2f}" r="3" fill="{}"/>)"
+                         "\n",
+                         px, py, color);
+  }
+  flush();
+}
+
+void draw_legend(std::string& out, const LinePlot& plot, const std::vector<std::string>& colors,
+                 double x0) {
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    const double y = kTop + 12 + 20.0 * static_cast<double>(k);
+    const std::string dash = plot.series[k].dashed ? R"( stroke-dasharray="6,4")" : "";
+    out += fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="2"{}/>)"
+                       R"(<text x="{}" y="{}">{}</text>)"
+                       "\n",
+                       x0, y, x0 + 26, y, colors[k], dash, x0 + 32, y + 4,
+                       escape(plot.series[k].name));
+  }
+}
+
+}  // namespace
+
+std::vector<double> axis_ticks(double lo, double hi, bool log, int target) {
+  std::vector<double> ticks;
+  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi) || (log && lo <= 0.0)) return ticks;
+  if (log) {
+    const bool fine = std::log10(hi / lo) < 3.0;
+    for (int e = static_cast<int>(std::floor(std::log10(lo))); e <= std::ceil(std::log10(hi)); ++e)
+      for (double m : {1.0, 2.0, 5.0}) {
+        const double t = m * std::pow(10.0, e);
+        if ((fine || m == 1.0) && t >= lo * (1 - 1e-12) && t <= hi * (1 + 1e-12))
+          ticks.push_back(t);
+      }
+    return ticks;
+  }
+  // step = m x 10^e; ticks are computed as k·m scaled by 10^e in one operation (dividing for
+  // negative e), so 0.6 prints as 0.6 and not 0.6000000000000001.
+  const double raw = (hi - lo) / std::max(target, 1);
+  const int e = static_cast<int>(std::floor(std::log10(raw)));
+  double m = 10.0;
+  for (double c : {1.0, 2.0, 5.0})
+    if (c * std::pow(10.0, e) >= raw) {
+      m = c;
+      break;
+    }
+  const double scale = std::pow(10.0, std::abs(e));
+  auto tick = [&](long long k) {
+    const double km = static_cast<double>(k) * m;
+    return e < 0 ? km / scale : km * scale;
+  };
+  const double step = tick(1);
+  for (long long k = static_cast<long long>(std::ceil(lo / step - 1e-9));
+       tick(k) <= hi + step * 1e-9; ++k)
+    ticks.push_back(tick(k));
+  return ticks;
+}
+
+std::string render_svg(const LinePlot& plot) {
+  const double right = plot.width - kLegend;
+  const Scale sx = make_scale(plot.x, all_values(plot, true), kLeft, right);
+  const Scale sy = make_scale(plot.y, all_values(plot, false), plot.height - kBottom, kTop);
+  std::vector<std::string> colors;
+  std::size_t next = 0;
+  for (const PlotSeries& s : plot.series)
+    colors.push_back(s.color.empty() ? kPalette[next++ % std::size(kPalette)] : s.color);
+  std::string out = fmt::format(
+      R"(<svg xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" viewBox="0 0 {0} {1}" )"
+      R"(font-family="sans-serif" font-size="12">)"
+      "\n"
+      R"(<rect width="{0}" height="{1}" fill="white"/>)"
+      "\n",
+      plot.width, plot.height);
+  draw_axes(out, plot, sx, sy);
+  // Clip the data to the plot area (padded so markers on the border stay whole).
+  out += fmt::format(
+      R"(<clipPath id="plot-area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath>)"
+      "\n"
+      R"svg(<g clip-path="url(#plot-area)">)svg"
+      "\n",
+      sx.px0 - 4, sy.px1 - 4, right - sx.px0 + 8, sy.px0 - sy.px1 + 8);
+  for (std::size_t k = 0; k < plot.series.size(); ++k)
+    draw_series(out, plot.series[k], colors[k], sx, sy);
+  out += "</g>\n";
+  draw_legend(out, plot, colors, right + 14);
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace flux

@@ -1,0 +1,224 @@
+#include "spectra/decompose.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+
+#include "matching/assignment.hpp"
+#include "matching/completion_assignment.hpp"
+#include "spectra/lp_weights.hpp"
+#include "spectra/support.hpp"
+
+namespace flux {
+namespace {
+
+constexpr double kCritical = 1e9;  // the reference's cost of a forbidden pair
+
+// Remaining demand and coverage on the support, plus uncovered counts per line.
+class DecomposeState {
+ public:
+  explicit DecomposeState(const Support& s)
+      : s_(s),
+        drem_(s.value),
+        uncov_(static_cast<std::size_t>(s.size()), 1),
+        row_count_(static_cast<std::size_t>(s.n), 0),
+        col_count_(static_cast<std::size_t>(s.n), 0),
+        potential_(static_cast<std::size_t>(s.n), 0.0) {
+    for (int i = 0; i < s.n; ++i)
+      for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e) {
+        ++row_count_[ix(i)];
+        ++col_count_[ix(s.col[ix(e)])];
+      }
+    uncovered_ = s.size();
+  }
+
+  [[nodiscard]] int max_count() const {
+    int k = 0;
+    for (int c : row_count_) k = std::max(k, c);
+    for (int c : col_count_) k = std::max(k, c);
+    return k;
+  }
+  [[nodiscard]] bool done() const { return uncovered_ == 0; }
+  [[nodiscard]] const std::vector<double>& remaining() const { return drem_; }
+
+  Permutation solve_step(int k, AssignmentKernel kernel) {
+    return kernel == AssignmentKernel::sparse ? sparse_step(k) : dense_step(k);
+  }
+
+  // Peels α = the smallest positive remaining demand on σ; marks σ's non-zeros covered.
+  double peel(const Permutation& sigma) {
+    double alpha = std::numeric_limits<double>::infinity();
+    std::vector<int> on(static_cast<std::size_t>(s_.n));
+    for (int i = 0; i < s_.n; ++i) {
+      on[ix(i)] = s_.find(i, sigma[ix(i)]);
+      if (on[ix(i)] >= 0 && drem_[ix(on[ix(i)])] > 0.0)
+        alpha = std::min(alpha, drem_[ix(on[ix(i)])]);
+    }
+    if (alpha == std::numeric_limits<double>::infinity())
+      throw std::logic_error("DECOMPOSE step served no remaining demand");
+    for (int i = 0; i < s_.n; ++i) {
+      const int e = on[ix(i)];
+      if (e < 0) continue;
+      drem_[ix(e)] -= alpha;
+      if (uncov_[ix(e)]) {
+        uncov_[ix(e)] = 0;
+        --uncovered_;
+        --row_count_[ix(i)];
+        --col_count_[ix(s_.col[ix(e)])];
+      }
+    }
+    return alpha;
+  }
+
+ private:
+  static std::size_t ix(int i) { return static_cast<std::size_t>(i); }
+  bool critical(int i, int j, int k) const {
+    return row_count_[ix(i)] >= k || col_count_[ix(j)] >= k;
+  }
+  // Cost of a support entry, or NaN if forbidden (critical line, already covered).
+  double entry_cost(int i, int e, int k) const {
+    if (!uncov_[ix(e)] && critical(i, s_.col[ix(e)], k))
+      return std::numeric_limits<double>::quiet_NaN();
+    return drem_[ix(e)] > 0.0 ? -drem_[ix(e)] : 0.0;
+  }
+
+  Permutation sparse_step(int k) {
+    SparseAssignmentProblem p;
+    p.n = s_.n;
+    p.row_open.resize(ix(s_.n));
+    p.col_open.resize(ix(s_.n));
+    for (int i = 0; i < s_.n; ++i) {
+      p.row_open[ix(i)] = row_count_[ix(i)] < k;
+      p.col_open[ix(i)] = col_count_[ix(i)] < k;
+    }
+    p.row_start.reserve(ix(s_.n) + 1);
+    p.row_start.push_back(0);
+    p.col.reserve(ix(s_.size()));
+    p.cost.reserve(ix(s_.size()));
+    for (int i = 0; i < s_.n; ++i) {
+      for (int e = s_.row_start[ix(i)]; e < s_.row_start[ix(i) + 1]; ++e) {
+        const double c = entry_cost(i, e, k);
+        if (c != c) continue;  // forbidden
+        p.col.push_back(s_.col[ix(e)]);
+        p.cost.push_back(c);
+      }
+      p.row_start.push_back(static_cast<int>(p.col.size()));
+    }
+    SparseAssignmentResult r = completion_assignment(p, potential_);
+    // König: a matching saturating every critical line always exists, so this is a logic error.
+    if (!r.feasible) throw std::logic_error("DECOMPOSE: no assignment avoids the critical costs");
+    return std::move(r.row_to_col);
+  }
+
+  Permutation dense_step(int k) {
+    Matrix cost(s_.n);
+    for (int i = 0; i < s_.n; ++i)
+      for (int j = 0; j < s_.n; ++j) cost(i, j) = critical(i, j, k) ? kCritical : 0.0;
+    for (int i = 0; i < s_.n; ++i)
+      for (int e = s_.row_start[ix(i)]; e < s_.row_start[ix(i) + 1]; ++e) {
+        const double c = entry_cost(i, e, k);
+        cost(i, s_.col[ix(e)]) = c != c ? kCritical : c;
+      }
+    Assignment a = min_cost_assignment(cost);
+    for (int i = 0; i < s_.n; ++i)
+      if (cost(i, a.row_to_col[ix(i)]) >= kCritical)
+        throw std::logic_error("DECOMPOSE: the assignment chose a critical-cost (1e9) entry");
+    return std::move(a.row_to_col);
+  }
+
+  const Support& s_;
+  std::vector<double> drem_;
+  std::vector<char> uncov_;
+  std::vector<int> row_count_, col_count_;
+  std::vector<double> potential_;  // column duals carried from step to step (warm start)
+  int uncovered_ = 0;
+};
+
+// Stretch pass (§2.1 (a)): raise each permutation, in creation order, by the largest remaining
+// demand on it, so that afterwards no non-zero has remaining demand > 0.
+void stretch(const Support& s, const std::vector<Permutation>& perms, std::vector<double> drem,
+             std::vector<double>& w) {
+  for (std::size_t l = 0; l < perms.size(); ++l) {
+    std::vector<int> on;
+    double m = 0.0;
+    for (int i = 0; i < s.n; ++i) {
+      const int e = s.find(i, perms[l][static_cast<std::size_t>(i)]);
+      if (e < 0) continue;
+      on.push_back(e);
+      m = std::max(m, drem[static_cast<std::size_t>(e)]);
+    }
+    if (m <= 0.0) continue;
+    w[l] += m;
+    for (int e : on) drem[static_cast<std::size_t>(e)] -= m;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The greedy steps of §2.1; returns the permutations with their peeled α and leaves `state` at
+// the end (remaining demand after the peels).
+Decomposition greedy_permutations(DecomposeState& state, AssignmentKernel kernel) {
+  Decomposition dec;
+  for (int k = state.max_count(); !state.done(); --k) {
+    Permutation sigma = state.solve_step(k, kernel);
+    dec.weights.push_back(state.peel(sigma));
+    dec.perms.push_back(std::move(sigma));
+  }
+  return dec;
+}
+
+Decomposition stretched(const Support& s, const DecomposeState& state, Decomposition dec) {
+  stretch(s, dec.perms, state.remaining(), dec.weights);
+  sort_by_weight(dec);
+  return dec;
+}
+
+// LP weights, or nothing if the LP failed.
+std::optional<Decomposition> lp_weighted(const Support& s, Decomposition dec) {
+  std::vector<double> w = lp_min_total_weights(s, dec.perms);
+  if (w.empty() && !dec.perms.empty()) return std::nullopt;
+  dec.weights = std::move(w);
+  sort_by_weight(dec);
+  return dec;
+}
+
+}  // namespace
+
+Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
+  const Support s = make_support(d);
+  DecomposeState state(s);
+  Decomposition dec = greedy_permutations(state, opt.kernel);
+  if (opt.weights == WeightMethod::lp)
+    if (auto lp = lp_weighted(s, dec)) return std::move(*lp);
+  return stretched(s, state, std::move(dec));
+}
+
+DecomposeVariants spectra_decompose_variants(const Matrix& d, AssignmentKernel kernel) {
+  const Support s = make_support(d);
+  DecomposeState state(s);
+  const Decomposition dec = greedy_permutations(state, kernel);
+  DecomposeVariants v;
+  v.stretch = stretched(s, state, dec);
+  auto lp = lp_weighted(s, dec);
+  v.lp = lp ? std::move(*lp) : v.stretch;
+  return v;
+}
+
+void sort_by_weight(Decomposition& dec) {
+  std::vector<std::size_t> order(dec.perms.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return dec.weights[a] > dec.weights[b]; });
+  Decomposition sorted;
+  for (std::size_t l : order) {
+    sorted.perms.push_back(std::move(dec.perms[l]));
+    sorted.weights.push_back(dec.weights[l]);
+  }
+  dec = std::move(sorted);
+}
+
+}  // namespace flux

@@ -1,0 +1,21 @@
+#pragma once
+// An EQUALIZE that goes where the reference stops (reference/spectra.md §2.3 notes):
+//   * two pieces of one permutation on one switch are merged (one δ instead of two);
+//   * between the most and the least loaded switch it considers every piece of the busy switch,
+//     not only the largest, and both moves: split it so the two loads meet, or move it whole
+//     (saving its δ, and the receiver's δ too if it already plays that permutation);
+//   * it applies the move that lowers the busy switch the most, and stops only when no move
+//     lowers it by more than 1e-9 relative, or after 8·(s + pieces) moves (with δ = 0 splits are
+//     free and the loop would otherwise converge only geometrically).
+// Each move strictly lowers the busiest switch without raising the receiver above it, so the
+// makespan never increases. Cost per move O(pieces on the busy switch + s).
+#include "spectra/switch_plan.hpp"
+
+namespace flux {
+
+// Merges duplicate pieces of a permutation on the same switch; returns the δ saved in total.
+double merge_duplicate_pieces(SwitchPlan& plan, double delta);
+
+void equalize_improved(SwitchPlan& plan, double delta);
+
+}  // namespace flux

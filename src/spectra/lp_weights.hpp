@@ -1,0 +1,26 @@
+#pragma once
+// LP re-weighting of a fixed set of permutations (reference/spectra.md §2.1 (b), `SPECTRA_MILP`):
+//   minimise sum_l w_l  s.t.  sum_{l : P_l(i) = j} w_l >= D[i][j] for every non-zero, w >= 0.
+// Solved with COIN-OR Clp (dual simplex). Entries covered by the same set of permutations give
+// the same constraint, so only the largest demand per distinct set is kept: on DECOMPOSE output
+// most sets are singletons and the LP shrinks from nnz rows to a few hundred.
+// After the solve, any constraint violated within Clp's tolerance is repaired by raising one
+// weight, so coverage holds exactly (up to one floating-point addition).
+#include <vector>
+
+#include "spectra/decompose.hpp"
+#include "spectra/support.hpp"
+
+namespace flux {
+
+// Returns the weights, or an empty vector if the LP could not be solved (then the caller keeps its
+// own weights). Every non-zero of `s` must be covered by at least one permutation.
+[[nodiscard]] std::vector<double> lp_min_total_weights(const Support& s,
+                                                       const std::vector<Permutation>& perms);
+
+// Coverage repair: for every non-zero left uncovered by `w`, add the shortfall to the
+// first permutation that covers it. Returns the number of repairs.
+int repair_coverage(const Support& s, const std::vector<Permutation>& perms,
+                    std::vector<double>& w);
+
+}  // namespace flux

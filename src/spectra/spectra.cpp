@@ -1,0 +1,39 @@
+#include "spectra/spectra.hpp"
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "spectra/switch_plan.hpp"
+
+namespace flux {
+
+void check_problem(const MatrixProblem& p) {
+  if (p.switches < 1) throw InputError("", "switches", "an integer >= 1");
+  if (!std::isfinite(p.delta) || p.delta < 0) throw InputError("", "delta", "a finite time >= 0");
+  for (double v : p.time.data())
+    if (!std::isfinite(v) || v < 0) throw InputError("", "demand", "finite entries >= 0");
+}
+
+MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProblem& p,
+                                    bool equalize) {
+  SwitchPlan plan = lpt_assign(dec.weights, p.switches, p.delta);
+  if (equalize) equalize_reference(plan, p.delta);
+  MatrixResult r;
+  r.schedule.n = p.time.n();
+  r.schedule.switches = p.switches;
+  r.schedule.delta = p.delta;
+  plan_to_slots(plan, dec, p.delta, r.schedule);
+  r.permutations = static_cast<int>(dec.perms.size());
+  r.splits = plan.splits;
+  return r;
+}
+
+MatrixResult spectra_reference(const MatrixProblem& p, const SpectraOptions& opt) {
+  check_problem(p);
+  const Decomposition dec = spectra_decompose(p.time, {.weights = opt.weights});
+  MatrixResult r = schedule_decomposition(dec, p, opt.equalize);
+  r.schedule.algorithm = "spectra-ref";
+  return r;
+}
+
+}  // namespace flux

@@ -1,0 +1,111 @@
+#include "matching/completion_assignment.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "core/matrix.hpp"
+#include "core/rng.hpp"
+#include "matching/assignment.hpp"
+
+namespace flux {
+namespace {
+
+constexpr double kForbidden = 1e9;
+
+// Random DECOMPOSE-like instance: sparse negative costs, some closed lines, some forbidden pairs.
+SparseAssignmentProblem random_problem(int n, double density, Rng& rng) {
+  SparseAssignmentProblem p;
+  p.n = n;
+  p.row_open.resize(static_cast<std::size_t>(n));
+  p.col_open.resize(static_cast<std::size_t>(n));
+  for (auto& o : p.row_open) o = rng.uniform() < 0.7;
+  for (auto& o : p.col_open) o = rng.uniform() < 0.7;
+  // A hidden permutation guarantees feasibility even when every line is closed.
+  const std::vector<int> hidden = rng.permutation(n);
+  p.row_start.push_back(0);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      const bool open_pair =
+          p.row_open[static_cast<std::size_t>(i)] && p.col_open[static_cast<std::size_t>(j)];
+      if (j != hidden[static_cast<std::size_t>(i)] && rng.uniform() >= density) continue;
+      p.col.push_back(j);
+      // Closed-line pairs may carry any cost; open-open pairs must be <= 0 (the precondition).
+      const double c = rng.uniform() < 0.2 ? 0.0 : -std::floor(rng.uniform() * 8.0) / 8.0;
+      p.cost.push_back(open_pair ? c : c + (rng.uniform() < 0.3 ? 0.5 : 0.0));
+    }
+    p.row_start.push_back(static_cast<int>(p.col.size()));
+  }
+  return p;
+}
+
+Matrix dense_costs(const SparseAssignmentProblem& p) {
+  Matrix c(p.n, kForbidden);
+  for (int i = 0; i < p.n; ++i)
+    for (int j = 0; j < p.n; ++j)
+      if (p.row_open[static_cast<std::size_t>(i)] && p.col_open[static_cast<std::size_t>(j)])
+        c(i, j) = 0.0;
+  for (int i = 0; i < p.n; ++i)
+    for (int e = p.row_start[static_cast<std::size_t>(i)];
+         e < p.row_start[static_cast<std::size_t>(i) + 1]; ++e)
+      c(i, p.col[static_cast<std::size_t>(e)]) = p.cost[static_cast<std::size_t>(e)];
+  return c;
+}
+
+TEST(CompletionAssignment, MatchesDenseHungarianOptimum) {
+  Rng rng(42);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 1 + static_cast<int>(rng.below(30));
+    const SparseAssignmentProblem p = random_problem(n, rng.uniform() * 0.3, rng);
+    std::vector<double> v(static_cast<std::size_t>(n), 0.0);
+    if (trial % 2) {
+      for (auto& x : v) x = rng.uniform(-2.0, 2.0);  // arbitrary warm start must not matter
+    }
+    const SparseAssignmentResult r = completion_assignment(p, v);
+    ASSERT_TRUE(r.feasible);
+    const Matrix c = dense_costs(p);
+    const Assignment dense = min_cost_assignment(c);
+    ASSERT_LT(dense.cost, kForbidden / 2);
+    // Valid permutation that uses only allowed pairs, with the optimal cost.
+    std::vector<char> used(static_cast<std::size_t>(n), 0);
+    double cost = 0.0;
+    for (int i = 0; i < n; ++i) {
+      const int j = r.row_to_col[static_cast<std::size_t>(i)];
+      ASSERT_GE(j, 0);
+      ASSERT_FALSE(used[static_cast<std::size_t>(j)]);
+      used[static_cast<std::size_t>(j)] = 1;
+      ASSERT_LT(c(i, j), kForbidden);
+      cost += c(i, j);
+    }
+    EXPECT_NEAR(cost, dense.cost, 1e-9) << "trial " << trial;
+    EXPECT_NEAR(r.cost, dense.cost, 1e-9);
+  }
+}
+
+TEST(CompletionAssignment, ReportsInfeasible) {
+  SparseAssignmentProblem p;
+  p.n = 2;
+  p.row_open = {0, 0};
+  p.col_open = {0, 0};
+  p.row_start = {0, 1, 2};
+  p.col = {0, 0};  // both rows can only use column 0
+  p.cost = {-1.0, -1.0};
+  std::vector<double> v(2, 0.0);
+  EXPECT_FALSE(completion_assignment(p, v).feasible);
+}
+
+TEST(CompletionAssignment, AllOpenEmptyGraphIsAnyPermutation) {
+  SparseAssignmentProblem p;
+  p.n = 5;
+  p.row_open.assign(5, 1);
+  p.col_open.assign(5, 1);
+  p.row_start.assign(6, 0);
+  std::vector<double> v(5, 0.0);
+  const auto r = completion_assignment(p, v);
+  ASSERT_TRUE(r.feasible);
+  EXPECT_EQ(r.cost, 0.0);
+}
+
+}  // namespace
+}  // namespace flux

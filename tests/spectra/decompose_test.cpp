@@ -1,0 +1,92 @@
+#include "spectra/decompose.hpp"
+
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include "matrix/generators.hpp"
+#include "spectra_test_util.hpp"
+
+namespace flux {
+namespace {
+
+double total(const Decomposition& d) {
+  return std::accumulate(d.weights.begin(), d.weights.end(), 0.0);
+}
+
+TEST(Decompose, ExactlyDeltaPermutationsOnEveryGenerator) {
+  GeneratorOptions opt;
+  opt.n = 32;
+  opt.tokens = 64;
+  for (const std::string& kind : generator_kinds()) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      SCOPED_TRACE(kind + " seed " + std::to_string(seed));
+      const Matrix d = generate_matrix(kind, opt, seed);
+      for (WeightMethod w : {WeightMethod::lp, WeightMethod::stretch})
+        for (AssignmentKernel k : {AssignmentKernel::sparse, AssignmentKernel::dense}) {
+          const Decomposition dec = spectra_decompose(d, {.weights = w, .kernel = k});
+          EXPECT_EQ(static_cast<int>(dec.perms.size()), d.max_line_nonzeros());
+          test::expect_covering_decomposition(d, dec);
+          EXPECT_GE(total(dec), 1.0 - 1e-9);  // Σw >= the busiest port's load
+        }
+    }
+  }
+}
+
+TEST(Decompose, SyntheticSixteenFlowsMatchesReferenceOverhead) {
+  // §2.1: n = 100 synthetic, K = 16, Σw ≈ 1.087 (stretch) / 1.079 (LP).
+  double lp = 0, st = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const Matrix d = generate_synthetic({}, seed);
+    const Decomposition a = spectra_decompose(d, {.weights = WeightMethod::lp});
+    const Decomposition b = spectra_decompose(d, {.weights = WeightMethod::stretch});
+    EXPECT_EQ(a.perms.size(), 16u);
+    lp += total(a) / 3;
+    st += total(b) / 3;
+  }
+  EXPECT_NEAR(lp, 1.079, 0.02);
+  EXPECT_NEAR(st, 1.087, 0.02);
+  EXPECT_LE(lp, st + 1e-12);  // the LP minimises Σw over the same permutations
+}
+
+TEST(Decompose, GptThirtyTwoWeights) {
+  const Decomposition dec = spectra_decompose(generate_gpt({}, 1));
+  ASSERT_EQ(dec.perms.size(), 4u);
+  EXPECT_NEAR(dec.weights[0], 0.94717, 1e-5);
+  EXPECT_NEAR(dec.weights[1], 0.02229, 1e-5);
+  EXPECT_NEAR(dec.weights[2], 0.02229, 1e-5);
+  EXPECT_NEAR(dec.weights[3], 0.00826, 1e-5);
+  EXPECT_NEAR(total(dec), 1.0, 1e-9);
+}
+
+TEST(Decompose, PermutationMatrixIsOnePermutation) {
+  Matrix d(5);
+  const std::vector<int> p = {2, 0, 4, 1, 3};
+  for (int i = 0; i < 5; ++i) d(i, p[static_cast<std::size_t>(i)]) = 0.5;
+  const Decomposition dec = spectra_decompose(d);
+  ASSERT_EQ(dec.perms.size(), 1u);
+  EXPECT_EQ(dec.perms[0], p);
+  EXPECT_DOUBLE_EQ(dec.weights[0], 0.5);
+}
+
+TEST(Decompose, ZeroMatrixIsEmpty) {
+  const Decomposition dec = spectra_decompose(Matrix(4));
+  EXPECT_TRUE(dec.perms.empty());
+}
+
+TEST(Decompose, SparseAndDenseKernelsAgreeOnTotalsUpToTies) {
+  // Both kernels solve every step optimally; ties can differ, so compare Σw loosely and K exactly.
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    GeneratorOptions opt;
+    opt.n = 40;
+    opt.density = 0.15;
+    const Matrix d = generate_sparse(opt, seed);
+    const Decomposition a = spectra_decompose(d, {.kernel = AssignmentKernel::sparse});
+    const Decomposition b = spectra_decompose(d, {.kernel = AssignmentKernel::dense});
+    EXPECT_EQ(a.perms.size(), b.perms.size());
+    EXPECT_NEAR(total(a), total(b), 0.05 * total(b));
+  }
+}
+
+}  // namespace
+}  // namespace flux
