@@ -2,12 +2,12 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <sstream>
 #include <unordered_map>
 
 #include "core/error.hpp"
 #include "core/json_reader.hpp"
+#include "workload/text_file.hpp"
 #include "workload/validate.hpp"
 
 namespace flux {
@@ -130,11 +130,7 @@ Workload parse_workload(const std::string& text, const std::string& label) {
 }
 
 Workload read_workload(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "", "cannot open file");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return parse_workload(buf.str(), path);
+  return parse_workload(read_text_file(path), path);
 }
 
 std::string workload_to_json(const Workload& w) {
