@@ -7,6 +7,7 @@ namespace flux::cli {
 void add_matrix_commands(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_cosched_commands(CLI::App& app);
+void add_flux_bench_command(CLI::App& app);  // `flux bench flux`
 void add_matrix_bench_command(CLI::App& matrix);  // under `flux matrix`
 
 // Parses and runs; maps every error to one line on stderr and an exit code (2 = bad input).

@@ -15,8 +15,9 @@ void FluxFlags::add_to(CLI::App& cmd) {
       ->capture_default_str();
   cmd.add_option("--threads", threads, "CBC threads")->capture_default_str();
   cmd.add_option("--gap", gap, "relative MIP gap at which CBC stops")->capture_default_str();
-  cmd.add_option("--window", window,
-                 "messages per rolling-horizon window (0 = one MILP over all messages)")
+  cmd.add_option("--window", window, "messages per rolling-horizon window")->capture_default_str();
+  cmd.add_option("--monolithic-limit", monolithic_limit,
+                 "one MILP over all messages when there are at most this many")
       ->capture_default_str();
   cmd.add_flag("--no-prune", no_prune, "no time-window pruning (bounds [ES, H])");
   cmd.add_flag("--no-symmetry", no_symmetry, "no symmetry breaking across OCSes");
@@ -32,6 +33,7 @@ FluxOptions FluxFlags::options() const {
   o.solver.gap = gap;
   o.solver.log = solver_log;
   o.window_messages = window;
+  o.monolithic_limit = monolithic_limit;
   o.model.prune = !no_prune;
   o.model.symmetry_breaking = !no_symmetry;
   o.model.forbid_reuse = no_reuse;
@@ -104,6 +106,7 @@ nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
                      {"threads", options.solver.threads},
                      {"gap", options.solver.gap},
                      {"window", options.window_messages},
+                     {"monolithic_limit", options.monolithic_limit},
                      {"prune", options.model.prune},
                      {"symmetry_breaking", options.model.symmetry_breaking},
                      {"forbid_reuse", options.model.forbid_reuse},
@@ -114,6 +117,7 @@ nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
                    {"objective", s.objective},   {"bound", s.bound},
                    {"gap", s.gap},               {"seconds", s.seconds},
                    {"windows", s.windows},       {"windows_improved", s.windows_improved},
+                   {"passes", s.passes},
                    {"greedy_objective", s.greedy_objective},
                    {"columns", s.columns},       {"binaries", s.binaries},
                    {"rows", s.rows},             {"pairs_ordered", s.pairs.pairs_ordered},

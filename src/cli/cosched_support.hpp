@@ -14,7 +14,7 @@ struct FluxFlags {
   std::string time_limit = "60s";
   int threads = 1;
   double gap = 1e-4;
-  int window = 0;
+  int window = 40, monolithic_limit = 80;
   bool no_prune = false, no_symmetry = false, no_reuse = false, no_lookahead = false;
   bool solver_log = false;
 

@@ -7,5 +7,6 @@ int main(int argc, char** argv) {
   flux::cli::add_run_command(app);
   flux::cli::add_matrix_commands(app);
   flux::cli::add_cosched_commands(app);
+  flux::cli::add_flux_bench_command(app);
   return flux::cli::run(app, argc, argv);
 }

@@ -92,6 +92,7 @@ struct Builder {
       const int m = inst.message_of[v];
       if (m < 0 || !window[m]) continue;
       ++out.stats.messages;
+      milp.cost[out.t_col[v]] = options.start_weight;
       for (int s = 0; s < inst.fabric.ocs; ++s)
         out.x_col[m].push_back(milp.add_column(fmt::format("x{}_{}", m, s), 0.0, 1.0, 0.0, true));
       milp.add_row(fmt::format("assign{}", m), out.x_col[m],

@@ -28,6 +28,9 @@ struct FluxMilpOptions {
   bool prune = true;              // time windows from the warm start (else bounds [ES, H])
   bool symmetry_breaking = true;  // only applied when every OCS starts in the same state
   bool forbid_reuse = false;      // ablation: τ between any two messages on a port
+  // Weight of Σ t_m (window messages) next to C, in model units: > 0 makes a window solve prefer
+  // early starts among placements of equal C (rolling horizon); 0 keeps min C exactly.
+  double start_weight = 0.0;
 };
 
 struct FluxModelStats {

@@ -18,44 +18,60 @@ std::vector<int> switches_of(const std::vector<Placement>& pl) {
   return s;
 }
 
-// The window's messages (placed in `pl`) in start order, appended to the earlier windows' order.
-std::vector<int> extend_order(const CoschedInstance& inst, const std::vector<int>& before,
-                              const std::vector<char>& window, const std::vector<Placement>& pl) {
-  std::vector<int> order = before;
-  for (int m : start_order(inst, pl))
-    if (window[m]) order.push_back(m);
-  return order;
-}
-
-// Windows: consecutive messages in topological order (each window's ancestors come earlier).
-std::vector<std::vector<char>> make_windows(const CoschedInstance& inst, int size) {
-  const int nm = inst.message_count();
-  if (size <= 0 || size > nm) size = std::max(nm, 1);
-  std::vector<std::vector<char>> windows;
-  int k = 0;
-  for (int v : inst.topo) {
-    const int m = inst.message_of[v];
-    if (m < 0) continue;
-    if (k++ % size == 0) windows.emplace_back(nm, 0);
-    windows.back()[m] = 1;
-  }
-  return windows;
-}
-
-struct Window {
-  FluxModel model;
-  std::vector<Placement> warm;  // left-shifted greedy placement (fixed + window)
-  std::vector<int> warm_order;
+struct Incumbent {
+  std::vector<Placement> placements;
+  std::vector<int> order;  // start order: a linear extension that reproduces `placements`
+  double time = 0.0;
 };
 
-Window prepare_window(const CoschedInstance& inst, const MessageClosure& closure,
-                      const FluxOptions& options, const std::vector<Placement>& placed,
-                      const std::vector<int>& order, const std::vector<char>& window) {
-  const auto greedy = flux_greedy(inst, options.greedy, placed, window);
-  Window w;
-  w.warm_order = extend_order(inst, order, window, greedy);
-  w.warm = *schedule_in_order(inst, switches_of(greedy), w.warm_order);
-  w.model = build_flux_model(inst, closure, window, w.warm, options.model);
+Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& options) {
+  const auto greedy = flux_greedy(inst, options);
+  Incumbent inc;
+  inc.order = start_order(inst, greedy);
+  inc.placements = *schedule_in_order(inst, switches_of(greedy), inc.order);
+  inc.time = iteration_time(inst, inc.placements);
+  return inc;
+}
+
+// Messages order[from, to) form the window; those before it stay fixed, the rest are unplaced.
+std::vector<Placement> window_view(const Incumbent& inc, std::size_t to) {
+  std::vector<Placement> pl(inc.placements.size());
+  for (std::size_t k = 0; k < to; ++k) pl[inc.order[k]] = inc.placements[inc.order[k]];
+  return pl;
+}
+
+struct WindowSolve {
+  FluxModel model;
+  MilpResult result;
+  bool accepted = false;
+};
+
+// Solves window [from, to) of the incumbent and adopts the solution if the schedule improves.
+WindowSolve solve_window(const CoschedInstance& inst, const MessageClosure& closure,
+                         const FluxOptions& options, MilpOptions solver, Incumbent& inc,
+                         std::size_t from, std::size_t to) {
+  std::vector<char> window(inst.message_count(), 0);
+  for (std::size_t k = from; k < to; ++k) window[inc.order[k]] = 1;
+  const auto placed = window_view(inc, to);
+  FluxMilpOptions mo = options.model;
+  const bool whole = from == 0 && to == inc.order.size();
+  if (!whole) mo.start_weight = 1e-3 / static_cast<double>(to - from);
+  WindowSolve w{build_flux_model(inst, closure, window, placed, mo), {}, false};
+  w.result = solve_cbc(w.model.milp, solver, encode_solution(w.model, inst, placed));
+  if (w.result.values.empty()) return w;
+  const WindowDecision d = decode_solution(w.model, inst, w.result.values);
+  std::vector<int> order(inc.order.begin(), inc.order.begin() + static_cast<long>(from));
+  order.insert(order.end(), d.order.begin(), d.order.end());
+  order.insert(order.end(), inc.order.begin() + static_cast<long>(to), inc.order.end());
+  auto sw = switches_of(inc.placements);
+  for (int m : d.order) sw[m] = d.switch_of[m];
+  const auto pl = schedule_in_order(inst, sw, order);
+  if (!pl) return w;
+  const double t = iteration_time(inst, *pl);
+  if (t < inc.time * (1 - 1e-12)) {
+    inc = {*pl, start_order(inst, *pl), t};
+    w.accepted = true;
+  }
   return w;
 }
 
@@ -80,74 +96,64 @@ void validate(const FluxOptions& o) {
   if (o.solver.threads < 1) throw InputError("", "--threads", "at least 1 thread");
   if (!(o.solver.gap >= 0.0) || !std::isfinite(o.solver.gap))
     throw InputError("", "--gap", "a non-negative relative gap");
-  if (o.window_messages < 0) throw InputError("", "--window", "a non-negative message count");
+  if (o.window_messages < 1) throw InputError("", "--window", "at least 1 message per window");
+  if (o.monolithic_limit < 0)
+    throw InputError("", "--monolithic-limit", "a non-negative message count");
 }
 
 FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options) {
   validate(options);
   const auto t0 = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   const MessageClosure closure(inst);
-  const auto windows = make_windows(inst, options.window_messages);
+  Incumbent inc = greedy_incumbent(inst, options.greedy);
   FluxResult out;
-  out.placements.assign(inst.message_count(), Placement{});
-  std::vector<int> order;
   SolverReport& r = out.report;
-  r.status = MilpStatus::optimal;
-  double cbc_bound = 0.0;
-  for (std::size_t k = 0; k < windows.size(); ++k) {
-    const auto& window = windows[k];
-    Window w = prepare_window(inst, closure, options, out.placements, order, window);
-    add_stats(r, w.model);
-    MilpOptions so = options.solver;
-    const double used = std::chrono::duration<double>(Clock::now() - t0).count();
-    so.time_limit = std::max(
-        0.05, (options.solver.time_limit - used) / static_cast<double>(windows.size() - k));
-    const MilpResult res = solve_cbc(w.model.milp, so, encode_solution(w.model, inst, w.warm));
-    r.backend = res.backend;
-    if (res.status != MilpStatus::optimal)
-      r.status = res.status == MilpStatus::feasible && r.status != MilpStatus::no_solution
-                     ? MilpStatus::feasible
-                     : res.status;
-    cbc_bound = res.bound * w.model.time_unit;
-    out.placements = w.warm;
-    order = w.warm_order;
-    if (!res.values.empty()) {
-      const WindowDecision d = decode_solution(w.model, inst, res.values);
-      auto sw = switches_of(w.warm);
-      for (int m : d.order) sw[m] = d.switch_of[m];
-      std::vector<int> milp_order = order;
-      milp_order.resize(milp_order.size() - d.order.size());
-      milp_order.insert(milp_order.end(), d.order.begin(), d.order.end());
-      const auto pl = schedule_in_order(inst, sw, milp_order);
-      const double tol = 1e-9 * window_objective(w.model, inst, w.warm);
-      if (pl &&
-          window_objective(w.model, inst, *pl) < window_objective(w.model, inst, w.warm) - tol) {
-        out.placements = *pl;
-        order = std::move(milp_order);
-        ++r.windows_improved;
-      }
+  r.greedy_objective = inc.time;
+  const std::size_t nm = inc.order.size();
+  const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
+  const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;
+  double bound = 0.0;
+  bool improved = true;
+  for (int pass = 0; improved && elapsed() < options.solver.time_limit; ++pass) {
+    improved = false;
+    ++r.passes;
+    const std::size_t offset = pass % 2 == 1 ? size / 2 : 0;
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (std::size_t from = 0; from < nm; from = spans.back().second)
+      spans.emplace_back(from, std::min(nm, from == 0 && offset > 0 ? offset : from + size));
+    for (std::size_t k = 0; k < spans.size() && elapsed() < options.solver.time_limit; ++k) {
+      MilpOptions so = options.solver;
+      so.time_limit = (options.solver.time_limit - elapsed()) / static_cast<double>(spans.size() - k);
+      const WindowSolve w = solve_window(inst, closure, options, so, inc, spans[k].first,
+                                         spans[k].second);
+      add_stats(r, w.model);
+      r.backend = w.result.backend;
+      ++r.windows;
+      r.windows_improved += w.accepted ? 1 : 0;
+      improved = improved || w.accepted;
+      r.status = w.result.status;
+      bound = w.result.bound * w.model.time_unit;
     }
-    if (k == 0) r.greedy_objective = iteration_time(inst, w.warm);
+    if (whole) break;
   }
-  r.windows = static_cast<int>(windows.size());
-  if (r.windows > 1) {
-    r.status = r.status == MilpStatus::optimal ? MilpStatus::feasible : r.status;
-    r.greedy_objective = iteration_time(inst, flux_greedy(inst, options.greedy));
-  }
-  r.objective = iteration_time(inst, out.placements);
-  r.bound = std::min(r.objective, std::max(inst.critical_path, r.windows == 1 ? cbc_bound : 0.0));
+  out.placements = inc.placements;
+  r.objective = inc.time;
+  if (!whole && r.status == MilpStatus::optimal) r.status = MilpStatus::feasible;
+  if (r.status != MilpStatus::optimal && r.status != MilpStatus::feasible)
+    r.status = MilpStatus::feasible;  // the greedy incumbent stands
+  r.bound = std::min(r.objective, std::max(inst.critical_path, whole ? bound : 0.0));
   r.gap = r.objective > 0.0 ? (r.objective - r.bound) / r.objective : 0.0;
-  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  r.seconds = elapsed();
   return out;
 }
 
 FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& options) {
   validate(options);
   const MessageClosure closure(inst);
-  const std::vector<char> all(inst.message_count(), 1);
-  return prepare_window(inst, closure, options, std::vector<Placement>(inst.message_count()), {},
-                        all)
-      .model;
+  const Incumbent inc = greedy_incumbent(inst, options.greedy);
+  return build_flux_model(inst, closure, std::vector<char>(inst.message_count(), 1),
+                          inc.placements, options.model);
 }
 
 std::vector<Placement> replay_solution(const CoschedInstance& inst, const FluxOptions& options,

@@ -1,11 +1,15 @@
 #pragma once
-// The Flux scheduler: flux-greedy as warm start and fallback, then the MILP of flux_milp.hpp —
-// over all messages at once, or as a rolling horizon over windows of messages in topological
-// order for DAGs too large to solve whole (reference/flux.md §3.7 item 6). Each window is solved
-// after the earlier ones are fixed; the port states they leave (circuit held, busy-until) carry
-// into the next window's model, and a window whose solve does not beat its warm start keeps the
-// greedy placement, so every window — and the whole schedule — stays feasible. Every solution is
-// left-shifted (re-timed in its own start order), which never makes it later.
+// The Flux scheduler: flux-greedy gives the first incumbent (warm start, upper bound, fallback);
+// then the MILP of flux_milp.hpp improves it — over all messages at once when there are at most
+// `monolithic_limit` of them, otherwise as a rolling horizon (reference/flux.md §3.7 item 6):
+// windows of consecutive messages in the incumbent's start order are re-solved one after the
+// other with everything before the window fixed. The port states the fixed messages leave
+// (circuit held, busy-until) enter the window's model as its boundary; the messages after the
+// window keep their switches and order and are re-timed, and a window's solution is accepted
+// only when the whole schedule finishes earlier. So every window is feasible, the incumbent
+// never gets worse, and it never ends worse than flux-greedy. Passes over the windows (offset by
+// half a window on odd passes) repeat while time is left and the last pass improved.
+// Every schedule is left-shifted (re-timed in its own start order), which never delays a task.
 // The result always carries a schedule and the solver report (status, objective, bound, gap, time).
 #include <string>
 #include <vector>
@@ -22,11 +26,12 @@ struct FluxOptions {
   MilpOptions solver;  // time_limit is the budget for all windows together
   FluxMilpOptions model;
   GreedyOptions greedy;
-  int window_messages = 0;  // 0 = one MILP over every message; else messages per window
+  int window_messages = 40;    // messages per rolling-horizon window
+  int monolithic_limit = 80;   // one MILP over every message when there are at most this many
 };
 
 // Throws InputError (field = the option) for a non-positive or non-finite time limit, threads < 1,
-// a negative gap or a negative window size.
+// a negative gap, a window of fewer than 1 message or a negative monolithic limit.
 void validate(const FluxOptions& options);
 
 struct SolverReport {
@@ -37,7 +42,7 @@ struct SolverReport {
   double gap = 0.0;        // (objective − bound) / objective
   double seconds = 0.0;    // wall time including the greedy and model building
   double greedy_objective = 0.0;
-  int windows = 0, windows_improved = 0;
+  int windows = 0, windows_improved = 0, passes = 0;  // windows solved, accepted
   int columns = 0, binaries = 0, rows = 0;  // summed over windows
   FluxModelStats pairs;                     // summed over windows
 };

@@ -116,9 +116,11 @@ TEST(FluxMilp, RollingHorizonStaysFeasible) {
     const auto inst = make_instance(w, make_fabric(5, 2, 1.0));
     FluxOptions o = exact();
     o.window_messages = 4;
+    o.monolithic_limit = 0;
     const auto r = flux_schedule(inst, o);
-    EXPECT_EQ(r.report.windows, 4);
+    EXPECT_GE(r.report.windows, 4);  // 14 messages: 4 windows per pass
     EXPECT_EQ(r.report.status, MilpStatus::feasible);
+    EXPECT_LE(r.report.objective, r.report.greedy_objective);
     EXPECT_NEAR(checked_time(inst, r.placements), r.report.objective, 1e-12);
     EXPECT_LE(r.report.bound, r.report.objective);
     EXPECT_GE(r.report.bound, inst.critical_path - 1e-12);

@@ -31,6 +31,7 @@ TEST(Replay, GreedyMilpAndRollingHorizonSchedulesReplay) {
       o.solver.time_limit = 2.0;
       expect_replays(inst, flux_schedule(inst, o).placements);
       o.window_messages = 5;
+      o.monolithic_limit = 0;
       expect_replays(inst, flux_schedule(inst, o).placements);
     }
   }
