@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/error.hpp"
 #include "fabric/traffic.hpp"
@@ -70,7 +71,10 @@ Frame frame_from_schedule(const MatrixSchedule& s, const Matrix& demand, const F
   frame.windows.resize(static_cast<std::size_t>(f.ocs));
   std::vector<Time> cursor(static_cast<std::size_t>(f.ocs), 0);
   for (const Slot& slot : slots) {
-    const Time hold = to_time(slot.end - slot.start);
+    // Rounded up, plus α: the matrix model knows no per-message latency, and a window one
+    // picosecond short would leave a sliver of its demand behind.
+    const Time hold = static_cast<Time>(std::ceil((slot.end - slot.start) * kPsPerSecond)) +
+                      to_time(f.latency) + 1;
     std::vector<Matching> parts;
     if (f.circuit == CircuitKind::duplex) {
       parts = duplex_matchings(slot.perm, demand);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "workload/traffic_views.hpp"
+
 namespace flux {
 
 namespace {
@@ -13,9 +15,7 @@ void add(Matrix& m, const Task& t) {
 }  // namespace
 
 Matrix traffic_matrix(const Workload& w) {
-  Matrix m(w.gpus);
-  for (const Task& t : w.tasks) add(m, t);
-  return m;
+  return workload_demand(w).matrix;
 }
 
 Matrix traffic_matrix(const Workload& w, const std::vector<int>& tasks) {

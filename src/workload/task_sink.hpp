@@ -13,7 +13,8 @@ class TaskSink {
  public:
   virtual ~TaskSink() = default;
   virtual void begin(int gpus) { (void)gpus; }
-  // `task.after` holds indices of earlier tasks; `task.id` equals the task's index.
+  // `task.after` holds positions of earlier tasks (0-based emission order); for generated
+  // workloads `task.id` equals the position, for replayed files it is the file id.
   virtual void add(const Task& task) = 0;
   virtual void end() {}
 };
@@ -46,5 +47,9 @@ class TeeSink final : public TaskSink {
  private:
   std::vector<TaskSink*> sinks_;
 };
+
+// Streams a workload read from a file into `sink` in topological order: `after` is remapped to
+// emission positions, `id` keeps the file id. O(tasks + edges).
+void replay_workload(const Workload& w, TaskSink& sink);
 
 }  // namespace flux

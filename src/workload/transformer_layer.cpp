@@ -75,23 +75,31 @@ void cp_ring(BuildContext& c, StagePass& p, int layer, const std::string& what) 
                    CollectiveAlgorithm::ring, "cp", layer, what);
 }
 
-bool has_cp(const BuildContext& c) {
-  return c.s.parallel.context_parallel_size > 1;
+// Attention between Megatron's TP operators; ring attention receives the other CP ranks' K/V
+// first and, in backward, returns their gradients afterwards.
+void attention_block(BuildContext& c, StagePass& p, int layer, bool forward) {
+  const bool cp = c.s.parallel.context_parallel_size > 1;
+  tp_before(c, p, layer, "attn");
+  if (cp) cp_ring(c, p, layer, "attn.cp-kv");
+  compute_all(c, p, layer, "attn", c.cm.attention_fwd);
+  if (cp && !forward) cp_ring(c, p, layer, "attn.cp-dkv");
+  tp_after(c, p, layer, "attn");
+}
+
+void mlp_block(BuildContext& c, StagePass& p, int layer, bool forward) {
+  tp_before(c, p, layer, "mlp");
+  if (c.s.model.is_moe_layer(layer))
+    moe_block(c, p, layer, forward);
+  else
+    compute_all(c, p, layer, "mlp", c.cm.dense_mlp_fwd);
+  tp_after(c, p, layer, "mlp");
 }
 
 }  // namespace
 
 void layer_forward(BuildContext& c, StagePass& p, int layer) {
-  tp_before(c, p, layer, "attn");
-  if (has_cp(c)) cp_ring(c, p, layer, "attn.cp-kv");
-  compute_all(c, p, layer, "attn", c.cm.attention_fwd);
-  tp_after(c, p, layer, "attn");
-  tp_before(c, p, layer, "mlp");
-  if (c.s.model.is_moe_layer(layer))
-    moe_block(c, p, layer, true);
-  else
-    compute_all(c, p, layer, "mlp", c.cm.dense_mlp_fwd);
-  tp_after(c, p, layer, "mlp");
+  attention_block(c, p, layer, true);
+  mlp_block(c, p, layer, true);
 }
 
 void layer_backward(BuildContext& c, StagePass& p, int layer) {
@@ -103,17 +111,8 @@ void layer_backward(BuildContext& c, StagePass& p, int layer) {
     layer_forward(c, replay, layer);
     p.wait = std::move(replay.wait);
   }
-  tp_before(c, p, layer, "mlp");
-  if (c.s.model.is_moe_layer(layer))
-    moe_block(c, p, layer, false);
-  else
-    compute_all(c, p, layer, "mlp", c.cm.dense_mlp_fwd);
-  tp_after(c, p, layer, "mlp");
-  tp_before(c, p, layer, "attn");
-  if (has_cp(c)) cp_ring(c, p, layer, "attn.cp-kv");
-  compute_all(c, p, layer, "attn", c.cm.attention_fwd);
-  if (has_cp(c)) cp_ring(c, p, layer, "attn.cp-dkv");
-  tp_after(c, p, layer, "attn");
+  mlp_block(c, p, layer, false);
+  attention_block(c, p, layer, false);
 }
 
 }  // namespace flux

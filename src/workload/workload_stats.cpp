@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/units.hpp"
-#include "workload/validate.hpp"
 
 namespace flux {
 
@@ -40,19 +39,8 @@ void StatsSink::add(const Task& task) {
 }
 
 WorkloadStats workload_stats(const Workload& w) {
-  // Files may list tasks in any order: re-index them topologically for the streaming pass.
-  const std::vector<int> order = topological_order(w);
-  std::vector<int> position(w.tasks.size());
-  for (std::size_t i = 0; i < order.size(); ++i)
-    position[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
   StatsSink sink;
-  sink.begin(w.gpus);
-  for (int v : order) {
-    Task t = w.tasks[static_cast<std::size_t>(v)];
-    for (int& p : t.after) p = position[static_cast<std::size_t>(p)];
-    sink.add(t);
-  }
-  sink.end();
+  replay_workload(w, sink);
   return sink.stats();
 }
 

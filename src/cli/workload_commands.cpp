@@ -1,0 +1,179 @@
+// `flux workload generate|stats|demand|flows|import`: build a training iteration from a
+// scenario, inspect it, turn it into demand matrices or SimAI-style flows, import traces.
+// Generation streams: every output is written while tasks are generated.
+#include <fmt/format.h>
+
+#include <memory>
+#include <optional>
+
+#include "cli/commands.hpp"
+#include "core/error.hpp"
+#include "core/file_output.hpp"
+#include "core/units.hpp"
+#include "workload/dag_builder.hpp"
+#include "workload/streamed_file.hpp"
+#include "workload/traffic_views.hpp"
+#include "workload/workload_importers.hpp"
+#include "workload/workload_io.hpp"
+#include "workload/workload_stats.hpp"
+
+namespace flux::cli {
+namespace {
+
+struct Source {
+  std::string workload;  // a flux.workload/1 file
+  std::string scenario;  // or a scenario, generated on the fly
+};
+
+void add_source(CLI::App* cmd, Source& src) {
+  auto* w = cmd->add_option("workload", src.workload, "flux.workload/1 file");
+  auto* s = cmd->add_option("--scenario", src.scenario, "generate from a flux.scenario/1 file");
+  w->excludes(s);
+}
+
+// Streams the source's tasks into `sink`.
+void stream(const Source& src, TaskSink& sink) {
+  if (!src.scenario.empty())
+    build_workload(read_scenario(src.scenario), sink);
+  else if (!src.workload.empty())
+    replay_workload(read_workload(src.workload), sink);
+  else
+    throw InputError("", "workload", "a workload file or --scenario");
+}
+
+struct GenerateOptions {
+  std::string scenario, output, flows, demand;
+  bool stats = false;
+};
+
+void generate(const GenerateOptions& o) {
+  const Scenario s = read_scenario(o.scenario);
+  std::vector<TaskSink*> sinks;
+  std::vector<std::unique_ptr<StreamedFile>> files;
+  std::vector<std::unique_ptr<TaskSink>> owned;
+  if (!o.output.empty()) {
+    files.push_back(std::make_unique<StreamedFile>(o.output));
+    owned.push_back(std::make_unique<WorkloadJsonWriter>(files.back()->stream()));
+    sinks.push_back(owned.back().get());
+  }
+  if (!o.flows.empty()) {
+    files.push_back(std::make_unique<StreamedFile>(o.flows));
+    owned.push_back(std::make_unique<FlowsCsvWriter>(files.back()->stream()));
+    sinks.push_back(owned.back().get());
+  }
+  DemandSink demand;
+  if (!o.demand.empty()) sinks.push_back(&demand);
+  StatsSink stats;
+  sinks.push_back(&stats);
+  TeeSink tee(sinks);
+  build_workload(s, tee);
+  for (auto& f : files) f->commit();
+  if (!o.demand.empty()) write_file_atomic(o.demand, demand_to_json(demand.demand()));
+  const WorkloadStats& st = stats.stats();
+  if (o.stats)
+    fmt::print("{}", stats_to_text(st));
+  else
+    fmt::print("generated {} tasks ({} sends, {}) on {} GPUs\n", st.tasks, st.send_tasks,
+               format_bytes(st.total_bytes), st.gpus);
+}
+
+void add_generate(CLI::App& wl) {
+  auto o = std::make_shared<GenerateOptions>();
+  auto* cmd = wl.add_subcommand("generate", "Build one training iteration from a scenario");
+  cmd->add_option("--scenario", o->scenario, "flux.scenario/1 file")->required();
+  cmd->add_option("-o,--output", o->output, "flux.workload/1 output");
+  cmd->add_option("--flows", o->flows, "also write flows.csv");
+  cmd->add_option("--demand", o->demand, "also write the aggregate flux.demand/1 (bytes)");
+  cmd->add_flag("--stats", o->stats, "print the workload statistics");
+  cmd->callback([o] {
+    if (o->output.empty() && o->flows.empty() && o->demand.empty() && !o->stats)
+      throw InputError("", "-o", "an output: -o, --flows, --demand or --stats");
+    generate(*o);
+  });
+}
+
+void add_stats(CLI::App& wl) {
+  auto src = std::make_shared<Source>();
+  auto json = std::make_shared<bool>(false);
+  auto* cmd = wl.add_subcommand("stats", "Tasks, bytes per group and phase, compute critical path");
+  add_source(cmd, *src);
+  cmd->add_flag("--json", *json, "print flux.workload-stats/1 JSON");
+  cmd->callback([src, json] {
+    StatsSink sink;
+    stream(*src, sink);
+    fmt::print("{}", *json ? stats_to_json(sink.stats()) : stats_to_text(sink.stats()));
+  });
+}
+
+void add_demand(CLI::App& wl) {
+  auto src = std::make_shared<Source>();
+  auto filter = std::make_shared<TrafficFilter>();
+  auto out = std::make_shared<std::string>();
+  auto* cmd = wl.add_subcommand("demand", "Demand matrix (bytes) of the iteration or of a phase");
+  add_source(cmd, *src);
+  cmd->add_option("--phase", filter->phase, "only sends with this phase tag (fwd, bwd, dp, ...)");
+  cmd->add_option("--group", filter->group, "only sends with this group tag (tp, pp, dp, ep, cp)");
+  cmd->add_option("-o,--output", *out, "flux.demand/1 output")->required();
+  cmd->callback([src, filter, out] {
+    DemandSink sink(*filter);
+    stream(*src, sink);
+    if (sink.demand().matrix.max_entry() <= 0)
+      throw InputError("", filter->phase.empty() ? "--group" : "--phase",
+                       "a phase/group that carries traffic (see `flux workload stats`)");
+    write_file_atomic(*out, demand_to_json(sink.demand()));
+  });
+}
+
+void add_flows(CLI::App& wl) {
+  auto src = std::make_shared<Source>();
+  auto out = std::make_shared<std::string>();
+  auto* cmd = wl.add_subcommand("flows", "SimAI-style flows.csv with steps and dependencies");
+  add_source(cmd, *src);
+  cmd->add_option("-o,--output", *out, "CSV output")->required();
+  cmd->callback([src, out] {
+    StreamedFile file(*out);
+    FlowsCsvWriter sink(file.stream());
+    stream(*src, sink);
+    file.commit();
+  });
+}
+
+struct ImportOptions {
+  std::string chakra, astra, output;
+  AstraImportOptions astra_options;
+};
+
+void add_import(CLI::App& wl) {
+  auto o = std::make_shared<ImportOptions>();
+  auto* cmd =
+      wl.add_subcommand("import", "Import Chakra execution traces or an ASTRA-sim workload");
+  auto* c = cmd->add_option("--chakra", o->chakra, "prefix of <prefix>.<rank>.et files");
+  auto* a = cmd->add_option("--astra", o->astra, "ASTRA-sim / SimAI text workload");
+  c->excludes(a);
+  cmd->add_option("--gpus", o->astra_options.gpus, "ASTRA: number of GPUs (default: all_gpus)");
+  cmd->add_option("--cycle", o->astra_options.seconds_per_cycle,
+                  "ASTRA: seconds per compute cycle (default 1e-9)");
+  cmd->add_option("-o,--output", o->output, "flux.workload/1 output")->required();
+  cmd->callback([o] {
+    if (o->chakra.empty() && o->astra.empty())
+      throw InputError("", "--chakra", "one of --chakra PREFIX or --astra FILE");
+    const Workload w =
+        o->chakra.empty() ? import_astra(o->astra, o->astra_options) : import_chakra(o->chakra);
+    write_file_atomic(o->output, workload_to_json(w));
+    fmt::print("imported {} tasks on {} GPUs\n", w.tasks.size(), w.gpus);
+  });
+}
+
+}  // namespace
+
+void add_workload_commands(CLI::App& app) {
+  auto* wl = app.add_subcommand("workload", "Training iterations as compute/communication DAGs");
+  wl->require_subcommand(1);
+  add_generate(*wl);
+  add_stats(*wl);
+  add_demand(*wl);
+  add_flows(*wl);
+  add_import(*wl);
+}
+
+}  // namespace flux::cli

@@ -1,0 +1,164 @@
+#include "fabric/sim_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "fabric/fabric_io.hpp"
+#include "fabric/nic_buffer.hpp"
+
+namespace flux {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json options_json(const RunContext& ctx) {
+  const SchedulerOptions& o = ctx.options;
+  Json j = Json::object();
+  if (ctx.replayed) return j;
+  if (ctx.scheduler == "rotornet" || ctx.scheduler == "rotornet-vlb") {
+    j["duty_cycle"] = o.duty_cycle;
+    j["slot"] = o.slot;
+  }
+  if (ctx.scheduler.starts_with("bvn")) j["frame"] = o.frame;
+  if (ctx.scheduler == "static") j["topology"] = o.topology.empty() ? "heaviest" : o.topology;
+  if (ctx.scheduler == "spectra-phase") j["phase_algorithm"] = o.phase_algorithm;
+  return j;
+}
+
+Json scenario_json(const Workload& w, const Fabric& f, const RunContext& ctx) {
+  std::size_t sends = 0;
+  for (const Task& t : w.tasks) sends += t.kind == TaskKind::send;
+  return Json{{"workload", ctx.workload_file},  {"gpus", w.gpus},
+              {"tasks", w.tasks.size()},        {"sends", sends},
+              {"fabric_file", ctx.fabric_file}, {"fabric", Json::parse(fabric_to_json(f))}};
+}
+
+// Chrome trace times are microseconds.
+double us(Time t) {
+  return static_cast<double>(t) / 1e6;
+}
+
+Json slice(const std::string& name, int pid, int tid, Time start, Time end, Json args = {}) {
+  Json e = {{"name", name}, {"ph", "X"},       {"pid", pid},
+            {"tid", tid},   {"ts", us(start)}, {"dur", us(end - start)}};
+  if (!args.is_null()) e["args"] = std::move(args);
+  return e;
+}
+
+Json track_name(const char* what, int pid, int tid, const std::string& name) {
+  return {{"name", what}, {"ph", "M"}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}};
+}
+
+void port_tracks(Json& events, const Workload& w, const Fabric& f, const SimResult& r) {
+  const int pid = 1;
+  auto tid = [&](int sw, int gpu) { return sw * f.gpus + gpu; };
+  events.push_back(track_name("process_name", pid, 0, "OCS ports (gpu, ocs)"));
+  for (int sw = 0; sw < f.ocs; ++sw)
+    for (int g = 0; g < f.gpus; ++g)
+      events.push_back(
+          track_name("thread_name", pid, tid(sw, g), fmt::format("gpu {} / ocs {}", g, sw)));
+  const Time tau = to_time(f.reconfig_delay);
+  std::map<std::pair<int, int>, int> partner;  // current partner of (sw, gpu)
+  std::vector<TimedCircuit> circuits = r.schedule.circuits;
+  std::stable_sort(circuits.begin(), circuits.end(),
+                   [](const TimedCircuit& a, const TimedCircuit& b) { return a.up < b.up; });
+  for (const TimedCircuit& c : circuits)
+    for (auto [g, other] : {std::pair{c.a, c.b}, std::pair{c.b, c.a}}) {
+      auto it = partner.find({c.sw, g});
+      bool changed = it == partner.end() ? !f.initial_config_free : it->second != other;
+      partner[{c.sw, g}] = other;
+      if (changed && tau > 0)
+        events.push_back(
+            slice("reconfigure", pid, tid(c.sw, g), std::max<Time>(0, c.up - tau), c.up));
+      events.push_back(
+          slice(fmt::format("circuit {}-{}", c.a, c.b), pid, tid(c.sw, g), c.up, c.down));
+    }
+  for (std::size_t t = 0; t < w.tasks.size(); ++t)
+    for (const Hop& h : r.trace.hops[t]) {
+      if (h.sw < 0) continue;
+      events.push_back(
+          slice(w.tasks[t].name.empty() ? fmt::format("task {}", w.tasks[t].id) : w.tasks[t].name,
+                pid, tid(h.sw, h.from), h.start, h.end,
+                {{"task", w.tasks[t].id}, {"to", h.to}, {"bytes", h.bytes}}));
+    }
+}
+
+}  // namespace
+
+std::string summary_json(const SimMetrics& m, const Workload& w, const Fabric& f,
+                         const RunContext& ctx) {
+  Json j = {{"format", "flux.summary/1"},
+            {"version", FLUX_VERSION},
+            {"scheduler",
+             {{"name", ctx.scheduler}, {"replayed", ctx.replayed}, {"options", options_json(ctx)}}},
+            {"scenario", scenario_json(w, f, ctx)},
+            {"iteration_time", m.iteration_time},
+            {"compute_critical_path", m.compute_critical_path},
+            {"exposed_comm", m.exposed_comm},
+            {"lower_bound", m.lower_bound},
+            {"peak_nic_buffer", m.peak_nic_buffer},
+            {"mean_nic_buffer", m.mean_nic_buffer},
+            {"peak_nic_buffer_total", m.peak_nic_buffer_total},
+            {"peak_waiting_bytes", m.peak_waiting_bytes},
+            {"reconfigurations", m.reconfigurations},
+            {"dark_time", m.dark_time},
+            {"circuit_utilization", m.circuit_utilization},
+            {"bytes_injected", m.bytes_injected},
+            {"bytes_delivered", m.bytes_delivered},
+            {"hops", m.hops},
+            {"events", m.events}};
+  return j.dump(1) + "\n";
+}
+
+std::string circuits_csv(const TimedSchedule& s) {
+  std::string out = "switch,a,b,up,down\n";
+  for (const TimedCircuit& c : s.circuits)
+    out += fmt::format("{},{},{},{},{}\n", c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
+  return out;
+}
+
+std::string flows_csv(const Workload& w, const Trace& trace) {
+  std::string out = "task,name,src,dst,bytes,ready,start,finish,wait,hops,relayed_bytes\n";
+  for (std::size_t t = 0; t < w.tasks.size(); ++t) {
+    const Task& task = w.tasks[t];
+    if (task.kind != TaskKind::send) continue;
+    double relayed = 0;
+    for (const Hop& h : trace.hops[t]) relayed += h.to != task.dst ? h.bytes : 0.0;
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", task.id, task.name, task.src, task.dst,
+                       task.bytes, to_seconds(trace.ready[t]), to_seconds(trace.start[t]),
+                       to_seconds(trace.finish[t]), to_seconds(trace.start[t] - trace.ready[t]),
+                       trace.hops[t].size(), relayed);
+  }
+  return out;
+}
+
+std::string nic_buffer_csv(const Workload& w, const Trace& trace, Time end) {
+  std::vector<BufferSample> series;
+  (void)nic_buffer(w, trace, end, &series);
+  std::string out = "time,gpu,bytes,waiting_bytes\n";
+  for (const BufferSample& s : series)
+    out += fmt::format("{},{},{},{}\n", to_seconds(s.time), s.gpu, s.bytes, s.waiting);
+  return out;
+}
+
+std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r) {
+  Json events = Json::array();
+  events.push_back(track_name("process_name", 0, 0, "GPU compute streams"));
+  for (int g = 0; g < w.gpus; ++g)
+    events.push_back(track_name("thread_name", 0, g, fmt::format("gpu {} compute", g)));
+  for (std::size_t t = 0; t < w.tasks.size(); ++t) {
+    const Task& task = w.tasks[t];
+    if (task.kind == TaskKind::compute)
+      events.push_back(slice(task.name.empty() ? fmt::format("task {}", task.id) : task.name, 0,
+                             task.gpu, r.trace.start[t], r.trace.finish[t]));
+  }
+  port_tracks(events, w, f, r);
+  Json j = {{"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}};
+  return j.dump() + "\n";
+}
+
+}  // namespace flux

@@ -1,0 +1,29 @@
+#pragma once
+// The files of one simulation run (issue 5, DESIGN §2.6): flux.summary/1, circuits.csv,
+// flows.csv, nic_buffer.csv and a Chrome Trace Event timeline (opens in Perfetto: one track per
+// GPU compute stream, one per port with its circuits, the dark τ before each change, and the hops
+// it carried). Pure formatting, O(size of the output).
+#include <string>
+
+#include "fabric/replay.hpp"
+#include "fabric/scheduler.hpp"
+
+namespace flux {
+
+// What produced the run, echoed in the summary.
+struct RunContext {
+  std::string workload_file;
+  std::string fabric_file;
+  std::string scheduler;  // name, or the scheduler named in a replayed file
+  SchedulerOptions options;
+  bool replayed = false;
+};
+
+[[nodiscard]] std::string summary_json(const SimMetrics& m, const Workload& w, const Fabric& f,
+                                       const RunContext& ctx);
+[[nodiscard]] std::string circuits_csv(const TimedSchedule& s);
+[[nodiscard]] std::string flows_csv(const Workload& w, const Trace& trace);
+[[nodiscard]] std::string nic_buffer_csv(const Workload& w, const Trace& trace, Time end);
+[[nodiscard]] std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r);
+
+}  // namespace flux

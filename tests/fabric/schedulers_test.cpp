@@ -1,0 +1,199 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "builders.hpp"
+#include "core/error.hpp"
+#include "fabric/fabric_io.hpp"
+#include "fabric/nic_buffer.hpp"
+#include "fabric/rotornet.hpp"
+#include "fabric/scheduler.hpp"
+
+namespace flux {
+namespace {
+
+using test::make_fabric;
+using test::random_workload;
+using test::ring_allreduce;
+using test::WorkloadBuilder;
+
+constexpr double kRate = 1e11;
+
+template <class Set>
+SchedulerOptions options(Set set) {
+  SchedulerOptions o;
+  set(o);
+  return o;
+}
+
+TEST(Static, RingAllReduceMatchesAlphaBetaFormula) {
+  const int p = 4;
+  const double bytes = 64e6, alpha = 2e-6, tau = 1e-5;
+  Workload w = ring_allreduce(p, bytes);
+  Fabric f = make_fabric(p, 2, kRate, tau, alpha);
+  SimResult r = simulate(w, f, "static",
+                         options([](SchedulerOptions& o) { o.topology = "0-1,2-3/1-2,0-3"; }));
+  const double expected = tau + 2 * (p - 1) * (alpha + bytes / p / kRate);
+  EXPECT_NEAR(r.metrics.iteration_time, expected, 1e-11);
+  EXPECT_EQ(r.metrics.reconfigurations, 2 * p);  // one set-up per used port, never changed
+}
+
+TEST(Static, MissingCircuitFailsNamingTheSend) {
+  WorkloadBuilder b(4);
+  b.send(0, 2, 1e6);
+  Fabric f = make_fabric(4, 1, kRate, 1e-5);
+  try {
+    (void)simulate(b.w, f, "static", options([](SchedulerOptions& o) { o.topology = "0-1,2-3"; }));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "--topology");
+    EXPECT_NE(std::string(e.what()).find("task 0 (s0) needs gpu 0 -> gpu 2"), std::string::npos);
+  }
+}
+
+TEST(Static, HeaviestTopologyCoversASingleRing) {
+  Workload w = ring_allreduce(4, 8e6);
+  Fabric f = make_fabric(4, 2, kRate, 1e-5);
+  SimResult r = simulate(w, f, "static");
+  EXPECT_NEAR(r.metrics.iteration_time, 1e-5 + 6 * (2e6 / kRate), 1e-11);
+}
+
+TEST(RotorNet, FirstSlotMessageTakesTauPlusTransfer) {
+  WorkloadBuilder b(4);
+  b.send(0, 3, 1e5);  // {0, 3} is in matching 0 (circle method: node 3 fixed, pairs with 0)
+  Fabric f = make_fabric(4, 1, kRate, 1e-6);
+  SimResult r = simulate(b.w, f, "rotornet");
+  EXPECT_NEAR(r.metrics.iteration_time, 1e-6 + 1e5 / kRate, 1e-12);
+}
+
+// A message that needs s slots of transmission waits at most one cycle for each of them.
+TEST(RotorNet, WaitIsAtMostOneCyclePerSlotNeeded) {
+  const int n = 8, sigma = 2;
+  const double tau = 1e-6;
+  Fabric f = make_fabric(n, sigma, kRate, tau);
+  SchedulerOptions opt;
+  const double slot = to_seconds(rotor_slot(f, opt));
+  const double window_bytes = (slot - tau) * kRate;
+  const double cycle = std::ceil((n - 1) / double(sigma)) * slot;
+  Rng rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    WorkloadBuilder b(n);
+    int src = static_cast<int>(rng.below(n)), dst = static_cast<int>(rng.below(n - 1));
+    if (dst >= src) ++dst;
+    int c = b.compute(src, rng.uniform(0, 3 * cycle));
+    double bytes = std::floor(rng.uniform(1, 5 * window_bytes));
+    b.send(src, dst, bytes, {c});
+    SimResult r = simulate(b.w, f, "rotornet", opt);
+    const double ready = b.w.tasks[0].duration;
+    const double slots_needed = std::ceil(bytes / window_bytes);
+    EXPECT_LE(r.metrics.iteration_time - ready, slots_needed * cycle + 1e-12) << trial;
+    EXPECT_GE(r.metrics.iteration_time - ready, bytes / kRate - 1e-12);
+  }
+}
+
+TEST(RotorNetVlb, RelaysThroughIntermediatesAndCountsTheirBuffer) {
+  WorkloadBuilder b(8);
+  b.send(0, 1, 4e6);
+  Fabric f = make_fabric(8, 1, kRate, 1e-6);
+  SimResult direct = simulate(b.w, f, "rotornet");
+  SimResult vlb = simulate(b.w, f, "rotornet-vlb");
+  int relayed = 0;
+  for (const Hop& h : vlb.trace.hops[0]) relayed += h.from != 0;
+  EXPECT_GT(relayed, 0);
+  EXPECT_LT(vlb.metrics.iteration_time, direct.metrics.iteration_time);
+  EXPECT_DOUBLE_EQ(vlb.metrics.bytes_delivered, 4e6);
+  // Relayed bytes sit at the intermediates: the total exceeds what the source alone holds.
+  EXPECT_GT(vlb.metrics.peak_nic_buffer_total, 0.0);
+  EXPECT_NEAR(vlb.metrics.peak_nic_buffer, 4e6, 1.0);
+}
+
+TEST(Ideal, FairSharingOfOneSender) {
+  WorkloadBuilder b(3);
+  b.send(0, 1, 1e6);
+  b.send(0, 2, 1e6);
+  Fabric f = make_fabric(3, 2, kRate, 1e-3);
+  SimResult r = simulate(b.w, f, "ideal");
+  EXPECT_NEAR(r.metrics.iteration_time, 2e6 / (2 * kRate), 1e-12);
+  EXPECT_EQ(r.metrics.reconfigurations, 0);
+}
+
+TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
+  Workload w = random_workload(6, 3, 11);
+  Fabric f = make_fabric(6, 2, kRate, 1e-6);
+  SimResult one = simulate(w, f, "bvn");
+  SimResult periodic = simulate(w, f, "bvn", options([](SchedulerOptions& o) { o.frame = 2e-4; }));
+  EXPECT_NEAR(one.metrics.bytes_delivered, one.metrics.bytes_injected, 1e-3);
+  EXPECT_NEAR(periodic.metrics.bytes_delivered, periodic.metrics.bytes_injected, 1e-3);
+  EXPECT_THROW((void)simulate(w, f, "bvn", options([](SchedulerOptions& o) { o.frame = 1e-7; })),
+               InputError);
+}
+
+struct Case {
+  const char* scheduler;
+  CircuitKind kind;
+};
+
+class EveryScheduler : public ::testing::TestWithParam<Case> {};
+
+// Bytes injected = bytes delivered, every buffer drains to zero, the run is reproducible and its
+// schedule survives the file format and an independent replay.
+TEST_P(EveryScheduler, ConservesBytesDrainsBuffersAndReplays) {
+  const Case c = GetParam();
+  Workload w = random_workload(6, 3, 5);
+  Fabric f = make_fabric(6, 2, kRate, 2e-6, 1e-7, c.kind);
+  SimResult r = simulate(w, f, c.scheduler);
+  ASSERT_TRUE(r.ok);
+  EXPECT_NEAR(r.metrics.bytes_delivered, r.metrics.bytes_injected, 1e-3);
+  EXPECT_GE(r.metrics.iteration_time, r.metrics.lower_bound - 1e-12);
+  EXPECT_GE(r.metrics.peak_nic_buffer_total, r.metrics.peak_nic_buffer);
+  EXPECT_GE(r.metrics.peak_nic_buffer, r.metrics.peak_waiting_bytes - 1e-6);
+  std::vector<BufferSample> series;
+  (void)nic_buffer(w, r.trace, r.schedule.iteration_time, &series);
+  std::vector<double> last(6, -1);
+  for (const BufferSample& s : series) last[static_cast<std::size_t>(s.gpu)] = s.bytes;
+  for (double v : last) EXPECT_NEAR(v, 0.0, 1e-3);
+
+  SimResult again = simulate(w, f, c.scheduler);
+  const std::string text = circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f));
+  EXPECT_EQ(text, circuit_schedule_to_json(to_circuit_schedule(again.schedule, w, f)));
+  if (std::string(c.scheduler) == "ideal") return;
+  SimResult replayed = replay(w, f, parse_circuit_schedule(text, "s.json", f));
+  ASSERT_TRUE(replayed.ok) << replayed.violations.front();
+  EXPECT_DOUBLE_EQ(replayed.metrics.iteration_time, r.metrics.iteration_time);
+  EXPECT_DOUBLE_EQ(replayed.metrics.peak_nic_buffer, r.metrics.peak_nic_buffer);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fabric, EveryScheduler,
+    ::testing::Values(Case{"rotornet", CircuitKind::duplex}, Case{"rotornet", CircuitKind::simplex},
+                      Case{"rotornet-vlb", CircuitKind::duplex},
+                      Case{"rotornet-vlb", CircuitKind::simplex}, Case{"bvn", CircuitKind::duplex},
+                      Case{"bvn", CircuitKind::simplex}, Case{"spectra-phase", CircuitKind::duplex},
+                      Case{"spectra-phase", CircuitKind::simplex},
+                      Case{"ideal", CircuitKind::duplex}),
+    [](const auto& info) {
+      std::string name = std::string(info.param.scheduler) +
+                         (info.param.kind == CircuitKind::duplex ? "_duplex" : "_simplex");
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
+
+TEST(Simulate, BadInputIsInputError) {
+  Workload w = random_workload(4, 1, 1);
+  Fabric f = make_fabric(4, 1, kRate, 1e-6);
+  EXPECT_THROW((void)simulate(w, f, "nonsense"), InputError);
+  EXPECT_THROW((void)simulate(w, make_fabric(5, 1, kRate, 1e-6), "rotornet"), InputError);
+  EXPECT_THROW(
+      (void)simulate(w, f, "rotornet", options([](SchedulerOptions& o) { o.duty_cycle = 1.0; })),
+      InputError);
+  EXPECT_THROW((void)simulate(w, make_fabric(4, 1, kRate, 0.0), "rotornet"), InputError);
+  EXPECT_THROW((void)simulate(w, f, "spectra-phase",
+                              options([](SchedulerOptions& o) { o.phase_algorithm = "nope"; })),
+               InputError);
+  EXPECT_THROW(
+      (void)simulate(w, f, "static", options([](SchedulerOptions& o) { o.topology = "0-1,1-2"; })),
+      InputError);
+}
+
+}  // namespace
+}  // namespace flux

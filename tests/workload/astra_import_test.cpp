@@ -1,0 +1,55 @@
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+#include "workload/validate.hpp"
+#include "workload/workload_importers.hpp"
+#include "workload/workload_stats.hpp"
+
+namespace flux {
+namespace {
+
+const char* kHybrid =
+    "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 "
+    "all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0\n"
+    "2\n"
+    "attn -1 1000 ALLREDUCE 1024 2000 ALLREDUCE 1024 2000 ALLREDUCE_DP 4096 10\n"
+    "mlp  -1 1000 NONE 0 2000 ALLGATHER 2048 2000 REDUCESCATTER 8192 10\n";
+
+double bytes(const WorkloadStats& s, const std::string& g) {
+  auto it = s.bytes_per_group.find(g);
+  return it == s.bytes_per_group.end() ? 0 : it->second;
+}
+
+TEST(AstraImport, HybridTransformerExpandsCollectivesPerGroup) {
+  const Workload w = parse_astra(kHybrid, "w.txt");
+  EXPECT_EQ(w.gpus, 8);
+  EXPECT_NO_THROW(validate_workload(w, "w.txt"));
+  const WorkloadStats s = workload_stats(w);
+  // TP pairs (4 groups of 2): fwd AR 1024 + ig AR 1024 + ig AG 2048 (output), ring over 2 ranks:
+  // AR sends 2(p-1)/p*S per rank, AG (p-1)/p*S.
+  EXPECT_DOUBLE_EQ(bytes(s, "tp"), 8 * (1024.0 + 1024.0 + 0.5 * 2048));
+  // DP groups of 4 (stride 2): AR 4096 -> 2*3/4*S, RS 8192 -> 3/4*S per rank, weight-gradient.
+  EXPECT_DOUBLE_EQ(bytes(s, "dp"), 8 * (1.5 * 4096 + 0.75 * 8192));
+  // Compute: 2 layers x (1000 + 2000 + 2000) cycles + 2 x 10 update = 10,020 ns on each GPU.
+  EXPECT_NEAR(s.max_gpu_compute, 10020e-9, 1e-15);
+}
+
+TEST(AstraImport, BadFilesNameTheLine) {
+  try {
+    (void)parse_astra("DATA all_gpus: 4\n1\nl -1 1 NONE 0 1 NONE 0 1 NONE\n", "w.txt");
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "line 3");
+  }
+  EXPECT_THROW((void)parse_astra("DATA\n1\nl -1 1 NONE 0 1 NONE 0 1 NONE 0 0\n", "w.txt"),
+               InputError);  // no GPU count
+  EXPECT_THROW(
+      (void)parse_astra("DATA all_gpus: 4\n1\nl -1 1 BROADCAST 8 1 NONE 0 1 NONE 0 0\n", "w.txt"),
+      InputError);
+  const Workload w =
+      parse_astra("DATA all_gpus: 4\n1\nl -1 1 NONE 0 1 NONE 0 1 ALLREDUCE 400 0\n", "w.txt");
+  EXPECT_DOUBLE_EQ(workload_stats(w).total_bytes, 4 * 1.5 * 400);
+}
+
+}  // namespace
+}  // namespace flux
