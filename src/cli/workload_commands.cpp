@@ -141,6 +141,7 @@ void add_flows(CLI::App& wl) {
 struct ImportOptions {
   std::string chakra, astra, output;
   AstraImportOptions astra_options;
+  ChakraImportOptions chakra_options;
 };
 
 void add_import(CLI::App& wl) {
@@ -150,6 +151,8 @@ void add_import(CLI::App& wl) {
   auto* c = cmd->add_option("--chakra", o->chakra, "prefix of <prefix>.<rank>.et files");
   auto* a = cmd->add_option("--astra", o->astra, "ASTRA-sim / SimAI text workload");
   c->excludes(a);
+  cmd->add_option("--comm-groups", o->chakra_options.comm_groups,
+                  "Chakra: process groups {\"<pg_name>\": [ranks]} (default: all ranks)");
   cmd->add_option("--gpus", o->astra_options.gpus, "ASTRA: number of GPUs (default: all_gpus)");
   cmd->add_option("--cycle", o->astra_options.seconds_per_cycle,
                   "ASTRA: seconds per compute cycle (default 1e-9)");

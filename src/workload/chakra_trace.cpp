@@ -7,77 +7,81 @@
 namespace flux {
 namespace {
 
-double bits_to_double(std::uint64_t b) {
-  return std::bit_cast<double>(b);
+// How each AttributeProto oneof member is stored on the wire and turned into a value.
+enum class Decode { int32, int64, uint32, zigzag, real64, real32, text };
+struct ValueField {
+  std::uint32_t field;
+  WireType wire;
+  Decode decode;
+};
+constexpr ValueField kValueFields[] = {
+    {3, WireType::fixed64, Decode::real64},  {5, WireType::fixed32, Decode::real32},
+    {7, WireType::varint, Decode::int32},    {9, WireType::varint, Decode::int64},
+    {11, WireType::varint, Decode::uint32},  {13, WireType::varint, Decode::int64},
+    {15, WireType::varint, Decode::zigzag},  {17, WireType::varint, Decode::zigzag},
+    {19, WireType::fixed32, Decode::uint32}, {21, WireType::fixed64, Decode::int64},
+    {23, WireType::fixed32, Decode::int32},  {25, WireType::fixed64, Decode::int64},
+    {27, WireType::varint, Decode::int64},   {29, WireType::length, Decode::text}};
+
+const ValueField* value_field(std::uint32_t field) {
+  for (const ValueField& v : kValueFields)
+    if (v.field == field) return &v;
+  return nullptr;
 }
-float bits_to_float(std::uint32_t b) {
-  return std::bit_cast<float>(b);
+
+std::uint64_t raw_value(WireReader& r, WireType wire) {
+  switch (wire) {
+    case WireType::varint:
+      return r.varint();
+    case WireType::fixed64:
+      return r.fixed64();
+    case WireType::fixed32:
+      return r.fixed32();
+    case WireType::length:
+      break;
+  }
+  return 0;
 }
 
 void read_value(WireReader& r, std::uint32_t field, WireType type, ChakraAttr& a) {
-  auto expect = [&](WireType t) {
-    if (type != t) r.fail("the wire type of AttributeProto field " + std::to_string(field));
-  };
-  a.kind = ChakraAttr::Kind::integer;
+  const ValueField* f = value_field(field);
+  if (!f) {  // lists and bytes: not needed for the workload
+    a.kind = ChakraAttr::Kind::other;
+    r.skip(type);
+    return;
+  }
+  if (type != f->wire) r.fail("the wire type of AttributeProto field " + std::to_string(field));
   a.field = field;
-  switch (field) {
-    case 3:
-      expect(WireType::fixed64);
+  if (f->decode == Decode::text) {
+    a.kind = ChakraAttr::Kind::text;
+    a.text = r.bytes();
+    return;
+  }
+  const std::uint64_t raw = raw_value(r, type);
+  a.kind = ChakraAttr::Kind::integer;
+  switch (f->decode) {
+    case Decode::int32:
+      a.integer = static_cast<std::int32_t>(raw);
+      break;
+    case Decode::int64:
+      a.integer = static_cast<std::int64_t>(raw);
+      break;
+    case Decode::uint32:
+      a.integer = static_cast<std::uint32_t>(raw);
+      break;
+    case Decode::zigzag:
+      a.integer = zigzag_decode(raw);
+      break;
+    case Decode::real64:
       a.kind = ChakraAttr::Kind::real;
-      a.real = bits_to_double(r.fixed64());
-      return;
-    case 5:
-      expect(WireType::fixed32);
+      a.real = std::bit_cast<double>(raw);
+      break;
+    case Decode::real32:
       a.kind = ChakraAttr::Kind::real;
-      a.real = bits_to_float(r.fixed32());
-      return;
-    case 7:
-      expect(WireType::varint);
-      a.integer = static_cast<std::int32_t>(r.varint());
-      return;
-    case 9:
-    case 27:
-      expect(WireType::varint);
-      a.integer = static_cast<std::int64_t>(r.varint());
-      return;
-    case 11:
-      expect(WireType::varint);
-      a.integer = static_cast<std::uint32_t>(r.varint());
-      return;
-    case 13:
-      expect(WireType::varint);
-      a.integer = static_cast<std::int64_t>(r.varint());
-      return;
-    case 15:
-    case 17:
-      expect(WireType::varint);
-      a.integer = zigzag_decode(r.varint());
-      return;
-    case 19:
-      expect(WireType::fixed32);
-      a.integer = r.fixed32();
-      return;
-    case 21:
-      expect(WireType::fixed64);
-      a.integer = static_cast<std::int64_t>(r.fixed64());
-      return;
-    case 23:
-      expect(WireType::fixed32);
-      a.integer = static_cast<std::int32_t>(r.fixed32());
-      return;
-    case 25:
-      expect(WireType::fixed64);
-      a.integer = static_cast<std::int64_t>(r.fixed64());
-      return;
-    case 29:
-      expect(WireType::length);
-      a.kind = ChakraAttr::Kind::text;
-      a.text = r.bytes();
-      return;
-    default:
-      a.kind = ChakraAttr::Kind::other;
-      r.skip(type);
-      return;  // lists, bytes
+      a.real = std::bit_cast<float>(static_cast<std::uint32_t>(raw));
+      break;
+    case Decode::text:
+      break;
   }
 }
 
@@ -132,6 +136,18 @@ ChakraNode read_node(WireReader r) {
   return n;
 }
 
+void write_integer(WireWriter& m, const ChakraAttr& a) {
+  const ValueField* f = value_field(a.field);
+  if (!f || f->decode == Decode::text || f->decode == Decode::real64 || f->decode == Decode::real32)
+    f = value_field(9);  // int64
+  const std::uint64_t bits = f->decode == Decode::zigzag ? zigzag_encode(a.integer)
+                                                         : static_cast<std::uint64_t>(a.integer);
+  if (f->wire == WireType::varint)
+    m.varint_field(f->field, bits);
+  else
+    m.fixed_field(f->field, bits, f->wire == WireType::fixed64 ? 8 : 4);
+}
+
 void write_attr(WireWriter& w, const ChakraAttr& a) {
   WireWriter m;
   m.bytes_field(1, a.name);
@@ -142,21 +158,11 @@ void write_attr(WireWriter& w, const ChakraAttr& a) {
     case ChakraAttr::Kind::text:
       m.bytes_field(29, a.text);
       break;
+    case ChakraAttr::Kind::integer:
+      write_integer(m, a);
+      break;
     case ChakraAttr::Kind::other:
       break;
-    case ChakraAttr::Kind::integer: {
-      const std::uint32_t f = a.field;
-      if (f == 15 || f == 17) {
-        m.varint_field(f, zigzag_encode(a.integer));
-      } else if (f == 19 || f == 23) {
-        m.fixed_field(f, static_cast<std::uint64_t>(a.integer), 4);
-      } else if (f == 21 || f == 25) {
-        m.fixed_field(f, static_cast<std::uint64_t>(a.integer), 8);
-      } else {
-        m.varint_field(f, static_cast<std::uint64_t>(a.integer));
-      }
-      break;
-    }
   }
   w.bytes_field(10, m.data());
 }
@@ -167,6 +173,10 @@ const ChakraAttr* ChakraNode::attr(std::string_view attr_name) const {
   for (const ChakraAttr& a : attrs)
     if (a.name == attr_name) return &a;
   return nullptr;
+}
+
+std::string chakra_rank_file(const std::string& prefix, int rank) {
+  return prefix + "." + std::to_string(rank) + ".et";
 }
 
 ChakraTrace parse_chakra(std::string_view data, const std::string& label) {

@@ -51,6 +51,9 @@ struct ChakraTrace {
   std::vector<ChakraNode> nodes;
 };
 
+// `<prefix>.<rank>.et`
+[[nodiscard]] std::string chakra_rank_file(const std::string& prefix, int rank);
+
 [[nodiscard]] ChakraTrace parse_chakra(std::string_view data, const std::string& label);
 [[nodiscard]] std::string encode_chakra(const ChakraTrace& trace);
 

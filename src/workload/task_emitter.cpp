@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <limits>
-#include <stdexcept>
+
+#include "core/error.hpp"
 
 namespace flux {
 
@@ -26,7 +27,7 @@ Deps TaskEmitter::tail_deps(int gpu) const {
 int TaskEmitter::emit(const TaskTags& tags) {
   // Task::after holds int indices; larger iterations need a wider index type.
   if (next_ >= std::numeric_limits<int>::max())
-    throw std::length_error("workload exceeds 2^31 tasks");
+    throw InputError("", "scenario", "an iteration of fewer than 2^31 tasks");
   scratch_.id = next_;
   scratch_.layer = tags.layer;
   scratch_.microbatch = tags.microbatch;

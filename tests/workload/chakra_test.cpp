@@ -150,5 +150,72 @@ TEST(ChakraConvert, ReadsForeignStyleTraces) {
   EXPECT_EQ(w.tasks[2].after, std::vector<int>{1});  // waits for the matched send
 }
 
+ChakraNode node(std::uint64_t id, ChakraNodeType type, std::vector<std::uint64_t> deps = {}) {
+  ChakraNode n;
+  n.id = id;
+  n.type = static_cast<int>(type);
+  n.name = "n" + std::to_string(id);
+  n.duration_micros = 100;
+  n.data_deps = std::move(deps);
+  return n;
+}
+
+TEST(ChakraConvert, ExpandsCollectivesPerProcessGroup) {
+  // 4 ranks: compute, an all-reduce on the rank's pair ("a": {0,1}, "b": {2,3}), an all-to-all on
+  // all ranks (no pg_name), compute.
+  const std::string prefix = temp_prefix("coll");
+  std::filesystem::remove(prefix + ".4.et");
+  for (int r = 0; r < 4; ++r) {
+    ChakraTrace t;
+    t.nodes.push_back(node(10, ChakraNodeType::comp));
+    ChakraNode ar = node(11, ChakraNodeType::comm_coll, {10});
+    ar.attrs = {chakra_int("comm_type", 0, 7), chakra_int("comm_size", 4000, 13),
+                chakra_text("pg_name", r < 2 ? "a" : "b")};
+    ChakraNode a2a = node(12, ChakraNodeType::comm_coll, {11});
+    a2a.attrs = {chakra_int("comm_type", 6), chakra_int("comm_size", 800)};
+    t.nodes.insert(t.nodes.end(), {ar, a2a, node(13, ChakraNodeType::comp, {12})});
+    std::ofstream(prefix + "." + std::to_string(r) + ".et", std::ios::binary) << encode_chakra(t);
+  }
+  const std::string groups = temp_prefix("groups.json");
+  std::ofstream(groups) << R"({"a": [0, 1], "b": [2, 3]})";
+  const Workload w = import_chakra(prefix, {groups, CollectiveAlgorithm::ring});
+  double ar_bytes = 0, a2a_bytes = 0;
+  int ar_sends = 0;
+  for (const Task& t : w.tasks) {
+    if (t.kind != TaskKind::send) continue;
+    if (t.name.rfind("n11", 0) == 0) {
+      ar_bytes += t.bytes, ++ar_sends;
+      EXPECT_EQ(t.src / 2, t.dst / 2);  // inside its pair
+    } else {
+      a2a_bytes += t.bytes;
+    }
+  }
+  EXPECT_EQ(ar_sends, 2 * 2 * 2);          // 2 pairs x 2 ranks x 2(p-1) steps
+  EXPECT_DOUBLE_EQ(ar_bytes, 4 * 4000.0);  // 2(p-1)/p * S per rank
+  EXPECT_DOUBLE_EQ(a2a_bytes, 4 * 3 * 200.0);
+  // The last compute of rank 0 waits for the all-to-all from the three other ranks.
+  const Task& last = w.tasks.back();
+  EXPECT_EQ(last.kind, TaskKind::compute);
+  EXPECT_EQ(last.after.size(), 4u);  // 3 receives + the previous compute of its chain
+  std::ofstream(groups) << R"({"a": [0, 1], "b": [2, 7]})";
+  EXPECT_THROW((void)import_chakra(prefix, {groups, CollectiveAlgorithm::ring}), InputError);
+}
+
+TEST(ChakraConvert, ATraceThatCannotProceedIsAnError) {
+  const std::string prefix = temp_prefix("stuck");
+  std::filesystem::remove(prefix + ".1.et");
+  ChakraTrace t;
+  ChakraNode recv = node(1, ChakraNodeType::comm_recv);
+  recv.attrs = {chakra_int("comm_src", 0), chakra_int("comm_size", 1)};
+  t.nodes = {recv};
+  std::ofstream(prefix + ".0.et", std::ios::binary) << encode_chakra(t);
+  try {
+    (void)import_chakra(prefix);
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "node 1");
+  }
+}
+
 }  // namespace
 }  // namespace flux

@@ -199,5 +199,36 @@ TEST(DagBuilder, FullRecomputeRepeatsForwardCollectives) {
   EXPECT_DOUBLE_EQ(group_bytes(w, "tp") - base, 2 * 2 * 8 * per_ar);
 }
 
+TEST(DagBuilder, EveryFeatureTogetherStaysWellFormed) {
+  // MoE with TP, CP, PP (interleaved), EP, SP, full recompute, distributed optimizer and
+  // halving-doubling on 32 GPUs.
+  Scenario s;
+  s.model = *find_model_preset("mixtral-8x7b");
+  s.model.num_layers = 4;
+  s.parallel.world_size = 32;
+  s.parallel.tensor_model_parallel_size = 2;
+  s.parallel.context_parallel_size = 2;
+  s.parallel.pipeline_model_parallel_size = 2;
+  s.parallel.virtual_pipeline_model_parallel_size = 2;
+  s.parallel.expert_model_parallel_size = 2;
+  s.parallel.sequence_parallel = true;
+  s.training.global_batch_size = 8;  // dp = 4, m = 2
+  s.training.seq_length = 512;
+  s.training.recompute_full = true;
+  s.training.use_distributed_optimizer = true;
+  s.collectives.tp = CollectiveAlgorithm::halving_doubling;
+  s.collectives.dp = CollectiveAlgorithm::halving_doubling;
+  s.hardware = {"h100", 989e12, 3.35e12, 0.4};
+  s.moe.kind = RoutingKind::dirichlet;
+  validate_scenario(s, "all");
+  const Workload w = build_workload(s);
+  expect_well_formed(w);
+  const WorkloadStats st = workload_stats(w);
+  for (const char* g : {"tp", "cp", "pp", "ep", "dp"})
+    EXPECT_GT(st.bytes_per_group.count(g), 0u) << g;
+  EXPECT_GT(st.bytes_per_phase.at("recompute"), 0);
+  EXPECT_GT(st.compute_critical_path, st.max_gpu_compute * 0.5);
+}
+
 }  // namespace
 }  // namespace flux

@@ -96,5 +96,31 @@ TEST(MoeRouting, ExpertParallelTrafficInTheDag) {
   EXPECT_NEAR(ep / routed, 0.75, 0.05);
 }
 
+TEST(MoeRouting, MeasuredLoadsDriveTheAllToAll) {
+  // tests/data/workload/expert_load.csv: 2 EP ranks, 4 experts (2 per rank). Layer 0 sends one
+  // token 0 -> 1 (expert 3) and two 1 -> 0 (expert 1); layer 1 routes everything locally.
+  Scenario s = moe_scenario();
+  s.model.num_experts = 4;
+  s.parallel.world_size = 2;
+  s.parallel.expert_model_parallel_size = 2;
+  s.training.global_batch_size = 2;
+  s.moe.kind = RoutingKind::file;
+  s.moe.expert_load_file = std::string(FLUX_TEST_DATA_DIR) + "/workload/expert_load.csv";
+  validate_scenario(s, "moe");
+  const Workload w = build_workload(s);
+  double ep = 0;
+  int sends = 0;
+  for (const Task& t : w.tasks) {
+    if (t.group != "ep") continue;
+    ep += t.bytes;
+    ++sends;
+  }
+  // Per micro-batch (1): 4 all-to-alls of layer 0, each moving 3 tokens of h * 2 bytes.
+  EXPECT_DOUBLE_EQ(ep, 4 * 3 * 4096.0 * 2);
+  EXPECT_EQ(sends, 4 * 2);
+  s.model.num_layers = 4;  // the file has only 2 MoE layers
+  EXPECT_THROW((void)build_workload(s), InputError);
+}
+
 }  // namespace
 }  // namespace flux
