@@ -11,6 +11,7 @@
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
+#include "workload/workload_io.hpp"
 
 namespace flux::cli {
 namespace {
@@ -40,29 +41,30 @@ void print_run(const CoschedRun& run) {
   fmt::print("reconfigurations {}\n", m.reconfigurations);
   if (!run.has_solver) return;
   const SolverReport& s = run.solver;
-  fmt::print("solver           {} {}: objective {}, bound {}, gap {:.4g}%, {:.3f} s, "
-             "{} window(s)\n",
-             s.backend, to_string(s.status), format_time(s.objective), format_time(s.bound),
-             100 * s.gap, s.seconds, s.windows);
-  fmt::print("model            {} columns, {} binaries, {} rows; pairs: {} ordered, {} free, "
-             "{} pruned, {} kept apart; greedy {}\n",
-             s.columns, s.binaries, s.rows, s.pairs.pairs_ordered, s.pairs.pairs_free,
-             s.pairs.pairs_pruned, s.pairs.pairs_separated, format_time(s.greedy_objective));
+  fmt::print(
+      "solver           {} {}: objective {}, bound {}, gap {:.4g}%, {:.3f} s, "
+      "{} window(s)\n",
+      s.backend, to_string(s.status), format_time(s.objective), format_time(s.bound), 100 * s.gap,
+      s.seconds, s.windows);
+  fmt::print(
+      "model            {} columns, {} binaries, {} rows; pairs: {} ordered, {} free, "
+      "{} pruned, {} kept apart; greedy {}\n",
+      s.columns, s.binaries, s.rows, s.pairs.pairs_ordered, s.pairs.pairs_free,
+      s.pairs.pairs_pruned, s.pairs.pairs_separated, format_time(s.greedy_objective));
 }
 
 void run_command(const CoschedArgs& a) {
   const FluxOptions options = a.flags.options();
   const Fabric fabric = read_fabric(a.fabric);
-  const CoschedInstance inst = make_instance(read_workload_file(a.workload), fabric, a.workload);
+  const CoschedInstance inst = make_instance(read_workload(a.workload), fabric, a.workload);
   if (!a.emit_model.empty()) emit_model(inst, options, a.emit_model);
   if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
   const CoschedRun run =
       a.solution.empty()
           ? run_cosched(inst, a.scheduler, options)
-          : replay_placements(inst,
-                              replay_solution(inst, options, read_text_file(a.solution),
-                                              a.solution),
-                              "flux");
+          : replay_placements(
+                inst, replay_solution(inst, options, read_text_file(a.solution), a.solution),
+                "flux");
   print_run(run);
   if (!a.out.empty()) write_file_atomic(a.out, circuit_schedule_to_json(run.schedule));
   if (!a.summary.empty())

@@ -1,12 +1,13 @@
 #include "cli/cosched_support.hpp"
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include "core/error.hpp"
 #include "core/units.hpp"
-#include "workload/workload_io.hpp"
 
 namespace flux::cli {
 
@@ -42,8 +43,6 @@ FluxOptions FluxFlags::options() const {
   return o;
 }
 
-Workload read_workload_file(const std::string& path) { return read_workload(path); }
-
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError(path, "", "a readable file");
@@ -74,6 +73,21 @@ CoschedRun run_cosched(const CoschedInstance& inst, const std::string& scheduler
   run.has_solver = true;
   run.solver = r.report;
   return run;
+}
+
+bool is_cosched_scheduler(const std::string& name) {
+  return name == "flux" || name == "flux-greedy";
+}
+
+SimResult simulate_cosched(const Workload& w, const Fabric& f, const std::string& scheduler,
+                           const FluxOptions& options, const std::string& workload_file) {
+  const CoschedInstance inst = make_instance(w, f, workload_file);
+  CoschedRun run = run_cosched(inst, scheduler, options);
+  if (run.has_solver)
+    fmt::print("solver: {} {}, objective {}, bound {}, gap {:.3g}%, {:.2f} s\n", run.solver.backend,
+               to_string(run.solver.status), format_time(run.solver.objective),
+               format_time(run.solver.bound), 100 * run.solver.gap, run.solver.seconds);
+  return std::move(run.sim);
 }
 
 nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
@@ -113,15 +127,22 @@ nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
                      {"lookahead", options.greedy.lookahead}};
   if (run.has_solver) {
     const SolverReport& s = run.solver;
-    j["solver"] = {{"backend", s.backend},       {"status", to_string(s.status)},
-                   {"objective", s.objective},   {"bound", s.bound},
-                   {"gap", s.gap},               {"seconds", s.seconds},
-                   {"windows", s.windows},       {"windows_improved", s.windows_improved},
+    j["solver"] = {{"backend", s.backend},
+                   {"status", to_string(s.status)},
+                   {"objective", s.objective},
+                   {"bound", s.bound},
+                   {"gap", s.gap},
+                   {"seconds", s.seconds},
+                   {"windows", s.windows},
+                   {"windows_improved", s.windows_improved},
                    {"passes", s.passes},
                    {"greedy_objective", s.greedy_objective},
-                   {"columns", s.columns},       {"binaries", s.binaries},
-                   {"rows", s.rows},             {"pairs_ordered", s.pairs.pairs_ordered},
-                   {"pairs_free", s.pairs.pairs_free}, {"pairs_pruned", s.pairs.pairs_pruned},
+                   {"columns", s.columns},
+                   {"binaries", s.binaries},
+                   {"rows", s.rows},
+                   {"pairs_ordered", s.pairs.pairs_ordered},
+                   {"pairs_free", s.pairs.pairs_free},
+                   {"pairs_pruned", s.pairs.pairs_pruned},
                    {"pairs_separated", s.pairs.pairs_separated},
                    {"pruned_to_ordered", s.pairs.pruned_to_ordered}};
   }

@@ -22,15 +22,12 @@ struct FluxFlags {
   [[nodiscard]] FluxOptions options() const;  // throws InputError for bad values
 };
 
-// Reads flux.workload/1 (kept out of files that read flux.fabric/1: both IO headers define
-// kMaxGpus).
-[[nodiscard]] Workload read_workload_file(const std::string& path);
 [[nodiscard]] std::string read_text_file(const std::string& path);
 
 struct CoschedRun {
-  std::string scheduler;        // flux | flux-greedy
+  std::string scheduler;  // flux | flux-greedy
   CircuitSchedule schedule;
-  SimResult sim;                // replayed in the simulator
+  SimResult sim;  // replayed in the simulator
   bool has_solver = false;
   SolverReport solver;
 };
@@ -43,6 +40,12 @@ struct CoschedRun {
 [[nodiscard]] CoschedRun replay_placements(const CoschedInstance& inst,
                                            const std::vector<Placement>& placements,
                                            const std::string& scheduler);
+
+// `flux simulate --scheduler flux|flux-greedy`: the schedule's replay, like every other scheduler.
+[[nodiscard]] bool is_cosched_scheduler(const std::string& name);
+[[nodiscard]] SimResult simulate_cosched(const Workload& w, const Fabric& f,
+                                         const std::string& scheduler, const FluxOptions& options,
+                                         const std::string& workload_file);
 
 [[nodiscard]] nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
                                           const FluxOptions& options);

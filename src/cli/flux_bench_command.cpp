@@ -5,6 +5,8 @@
 // CSV and SVG figures (iteration time and peak NIC buffer against τ, log scales).
 #include <fmt/format.h>
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -39,6 +41,7 @@ struct Row {
   SimMetrics m;
   bool has_solver = false;
   SolverReport solver;
+  std::string failure;  // the scheduler could not run this case
 };
 
 std::vector<std::string> split(const std::string& list) {
@@ -67,7 +70,7 @@ Workload paper_workload(int layers) {
 
 Row run_one(const CoschedInstance& inst, const std::string& name, const BenchArgs& a,
             const FluxOptions& options) {
-  Row row{0, inst.fabric.reconfig_delay, name, {}, false, {}};
+  Row row{0, inst.fabric.reconfig_delay, name, {}, false, {}, {}};
   if (name == "flux" || name == "flux-greedy") {
     const CoschedRun run = run_cosched(inst, name, options);
     row.m = run.sim.metrics;
@@ -77,7 +80,12 @@ Row run_one(const CoschedInstance& inst, const std::string& name, const BenchArg
   }
   SchedulerOptions so;
   if (name == "bvn-periodic") so.frame = a.bvn_frame * inst.fabric.reconfig_delay;
-  row.m = simulate(inst.workload, inst.fabric, name == "bvn-periodic" ? "bvn" : name, so).metrics;
+  try {
+    row.m = simulate(inst.workload, inst.fabric, name == "bvn-periodic" ? "bvn" : name, so).metrics;
+  } catch (const InputError& e) {  // e.g. no static topology connects every pair: report, go on
+    row.failure = e.what();
+    row.m.iteration_time = row.m.peak_nic_buffer = row.m.peak_waiting_bytes = NAN;
+  }
   return row;
 }
 
@@ -99,7 +107,7 @@ void print_block(const std::vector<Row>& rows, int layers, double tau) {
   double ideal = best_of(rows, layers, tau, false, {"ideal"});
   for (const Row& r : rows) {
     if (r.layers != layers || r.tau != tau) continue;
-    std::string solver;
+    std::string solver = r.failure;
     if (r.has_solver)
       solver = fmt::format("{} gap {:.2f}% {:.1f}s {}w", to_string(r.solver.status),
                            100 * r.solver.gap, r.solver.seconds, r.solver.windows);
@@ -111,23 +119,25 @@ void print_block(const std::vector<Row>& rows, int layers, double tau) {
   const std::vector<std::string> periodic(std::begin(kPeriodic), std::end(kPeriodic));
   const double flux_t = best_of(rows, layers, tau, false, {"flux"});
   const double flux_b = best_of(rows, layers, tau, true, {"flux"});
-  fmt::print("flux: {:.2f}x faster and {:.3g}x less peak NIC buffer than the best periodic "
-             "scheduler; {:.3f}x the ideal fabric\n",
-             best_of(rows, layers, tau, false, periodic) / flux_t,
-             best_of(rows, layers, tau, true, periodic) / std::max(flux_b, 1.0), flux_t / ideal);
+  fmt::print(
+      "flux: {:.2f}x faster and {:.3g}x less peak NIC buffer than the best periodic "
+      "scheduler; {:.3f}x the ideal fabric\n",
+      best_of(rows, layers, tau, false, periodic) / flux_t,
+      best_of(rows, layers, tau, true, periodic) / std::max(flux_b, 1.0), flux_t / ideal);
 }
 
 std::string csv(const std::vector<Row>& rows) {
   std::string out =
       "layers,tau_s,scheduler,iteration_time_s,peak_nic_buffer_B,peak_waiting_B,"
-      "mean_nic_buffer_B,reconfigurations,lower_bound_s,solver_status,solver_gap,solver_s\n";
+      "mean_nic_buffer_B,reconfigurations,lower_bound_s,solver_status,solver_gap,solver_s,"
+      "failure\n";
   for (const Row& r : rows)
-    out += fmt::format("{},{:.9g},{},{:.9g},{:.9g},{:.9g},{:.9g},{},{:.9g},{},{},{}\n", r.layers,
-                       r.tau, r.scheduler, r.m.iteration_time, r.m.peak_nic_buffer,
+    out += fmt::format("{},{:.9g},{},{:.9g},{:.9g},{:.9g},{:.9g},{},{:.9g},{},{},{},\"{}\"\n",
+                       r.layers, r.tau, r.scheduler, r.m.iteration_time, r.m.peak_nic_buffer,
                        r.m.peak_waiting_bytes, r.m.mean_nic_buffer, r.m.reconfigurations,
                        r.m.lower_bound, r.has_solver ? to_string(r.solver.status) : "",
                        r.has_solver ? fmt::format("{:.6g}", r.solver.gap) : "",
-                       r.has_solver ? fmt::format("{:.3f}", r.solver.seconds) : "");
+                       r.has_solver ? fmt::format("{:.3f}", r.solver.seconds) : "", r.failure);
   return out;
 }
 
@@ -147,8 +157,8 @@ void plots(const std::vector<Row>& rows, int layers, const std::vector<std::stri
         }
       p.series.push_back(std::move(s));
     }
-    const std::string file = fmt::format("{}/{}_{}l.svg", dir,
-                                         buffer ? "peak_nic_buffer" : "iteration_time", layers);
+    const std::string file =
+        fmt::format("{}/{}_{}l.svg", dir, buffer ? "peak_nic_buffer" : "iteration_time", layers);
     write_file_atomic(file, render_svg(p));
   }
 }
@@ -172,6 +182,7 @@ void run_bench(const BenchArgs& a) {
         rows.back().layers = layers;
       }
       print_block(rows, layers, f.reconfig_delay);
+      std::fflush(stdout);  // long runs: show each block as it completes
     }
   }
   std::filesystem::create_directories(a.out_dir);

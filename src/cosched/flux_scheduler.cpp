@@ -124,9 +124,10 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
       spans.emplace_back(from, std::min(nm, from == 0 && offset > 0 ? offset : from + size));
     for (std::size_t k = 0; k < spans.size() && elapsed() < options.solver.time_limit; ++k) {
       MilpOptions so = options.solver;
-      so.time_limit = (options.solver.time_limit - elapsed()) / static_cast<double>(spans.size() - k);
-      const WindowSolve w = solve_window(inst, closure, options, so, inc, spans[k].first,
-                                         spans[k].second);
+      so.time_limit =
+          (options.solver.time_limit - elapsed()) / static_cast<double>(spans.size() - k);
+      const WindowSolve w =
+          solve_window(inst, closure, options, so, inc, spans[k].first, spans[k].second);
       add_stats(r, w.model);
       r.backend = w.result.backend;
       ++r.windows;
@@ -152,8 +153,8 @@ FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& optio
   validate(options);
   const MessageClosure closure(inst);
   const Incumbent inc = greedy_incumbent(inst, options.greedy);
-  return build_flux_model(inst, closure, std::vector<char>(inst.message_count(), 1),
-                          inc.placements, options.model);
+  return build_flux_model(inst, closure, std::vector<char>(inst.message_count(), 1), inc.placements,
+                          options.model);
 }
 
 std::vector<Placement> replay_solution(const CoschedInstance& inst, const FluxOptions& options,

@@ -26,8 +26,8 @@ struct FluxOptions {
   MilpOptions solver;  // time_limit is the budget for all windows together
   FluxMilpOptions model;
   GreedyOptions greedy;
-  int window_messages = 40;    // messages per rolling-horizon window
-  int monolithic_limit = 80;   // one MILP over every message when there are at most this many
+  int window_messages = 40;   // messages per rolling-horizon window
+  int monolithic_limit = 80;  // one MILP over every message when there are at most this many
 };
 
 // Throws InputError (field = the option) for a non-positive or non-finite time limit, threads < 1,
@@ -43,8 +43,8 @@ struct SolverReport {
   double seconds = 0.0;    // wall time including the greedy and model building
   double greedy_objective = 0.0;
   int windows = 0, windows_improved = 0, passes = 0;  // windows solved, accepted
-  int columns = 0, binaries = 0, rows = 0;  // summed over windows
-  FluxModelStats pairs;                     // summed over windows
+  int columns = 0, binaries = 0, rows = 0;            // summed over windows
+  FluxModelStats pairs;                               // summed over windows
 };
 
 struct FluxResult {
