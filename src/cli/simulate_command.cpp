@@ -66,10 +66,10 @@ void run_simulate(SimulateArgs a) {
   const Workload w = read_workload(a.workload);
   const Fabric f = read_fabric(a.fabric);
   RunContext ctx{a.workload, a.fabric, a.scheduler, a.options, false};
-  SimResult r = !a.schedule.empty()            ? run_replay(w, f, a, ctx)
-                : is_cosched_scheduler(a.scheduler) ? simulate_cosched(w, f, a.scheduler, a.flux.options(),
-                                                                     a.workload)
-                                                    : simulate(w, f, a.scheduler, a.options, a.workload);
+  SimResult r = !a.schedule.empty() ? run_replay(w, f, a, ctx)
+                : is_cosched_scheduler(a.scheduler)
+                    ? simulate_cosched(w, f, a.scheduler, a.flux.options(), a.workload)
+                    : simulate(w, f, a.scheduler, a.options, a.workload);
   write_outputs(a.out, w, f, r, ctx);
   const SimMetrics& m = r.metrics;
   fmt::print(
