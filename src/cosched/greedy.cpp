@@ -14,7 +14,8 @@ namespace {
 // Pending (not yet placed) messages per circuit, by earliest start: the look-ahead's "next use".
 class NextUse {
  public:
-  NextUse(const CoschedInstance& inst, const std::vector<char>& pending) : inst_(inst) {
+  NextUse(const CoschedInstance& inst, const std::vector<char>& pending)
+      : inst_(inst), done_(pending.size(), 0) {
     for (int v : inst.topo) {
       const int m = inst.message_of[v];
       if (m >= 0 && pending[m])
@@ -25,14 +26,14 @@ class NextUse {
         return inst.earliest[inst.messages[a]] < inst.earliest[inst.messages[b]];
       });
   }
-  void placed(int m) { done_.emplace(m, true); }
+  void placed(int m) { done_[m] = 1; }
   // Earliest start of the next pending message on circuit a–b, or +inf.
   double next(int a, int b) {
     auto it = lists_.find(key(a, b));
     if (it == lists_.end()) return INFINITY;
     std::size_t& pos = cursor_[it->first];
     const std::vector<int>& list = it->second;
-    while (pos < list.size() && done_.count(list[pos])) ++pos;
+    while (pos < list.size() && done_[list[pos]]) ++pos;
     return pos < list.size() ? inst_.earliest[inst_.messages[list[pos]]] : INFINITY;
   }
 
@@ -44,7 +45,7 @@ class NextUse {
   const CoschedInstance& inst_;
   std::unordered_map<long long, std::vector<int>> lists_;
   std::unordered_map<long long, std::size_t> cursor_;
-  std::unordered_map<int, bool> done_;
+  std::vector<char> done_;
 };
 
 int choose_switch(const CoschedInstance& inst, const PortBook& book, NextUse& next, const Task& t,

@@ -77,21 +77,21 @@ std::vector<int> topological_order(const Workload& w, const std::vector<std::vec
 
 }  // namespace
 
-CoschedInstance make_instance(const Workload& workload, const Fabric& fabric,
-                              const std::string& label) {
+CoschedInstance make_instance(Workload workload, const Fabric& fabric, const std::string& label) {
   check_fabric(fabric);
   if (workload.gpus > fabric.gpus)
     throw InputError("fabric", "/gpus",
                      fmt::format("at least {} ports per OCS (the workload's GPUs)", workload.gpus));
   CoschedInstance inst;
-  inst.workload = workload;
+  inst.workload = std::move(workload);
   inst.fabric = fabric;
-  const int n = static_cast<int>(workload.tasks.size());
+  const Workload& w = inst.workload;
+  const int n = static_cast<int>(w.tasks.size());
   inst.succ.resize(n);
   inst.message_of.assign(n, -1);
   inst.duration.resize(n);
   for (int v = 0; v < n; ++v) {
-    const Task& t = workload.tasks[v];
+    const Task& t = w.tasks[v];
     check_task(t, v, fabric.gpus, n, label);
     for (int p : t.after) inst.succ[p].push_back(v);
     if (t.kind == TaskKind::send) {
@@ -102,11 +102,11 @@ CoschedInstance make_instance(const Workload& workload, const Fabric& fabric,
       inst.duration[v] = t.duration;
     }
   }
-  inst.topo = topological_order(workload, inst.succ, label);
+  inst.topo = topological_order(w, inst.succ, label);
   inst.earliest.assign(n, 0.0);
   inst.tail.assign(n, 0.0);
   for (int v : inst.topo)
-    for (int p : workload.tasks[v].after)
+    for (int p : w.tasks[v].after)
       inst.earliest[v] = std::max(inst.earliest[v], inst.earliest[p] + inst.duration[p]);
   for (auto it = inst.topo.rbegin(); it != inst.topo.rend(); ++it)
     for (int s : inst.succ[*it])

@@ -30,7 +30,8 @@ struct CoschedInstance {
 
 // Validates and derives. Throws InputError (file = `label`) for a cycle (naming it), a send to
 // itself, a GPU index beyond the fabric's ports, negative sizes or durations, or a bad fabric.
-[[nodiscard]] CoschedInstance make_instance(const Workload& workload, const Fabric& fabric,
+// Takes the workload by value: move a large one in.
+[[nodiscard]] CoschedInstance make_instance(Workload workload, const Fabric& fabric,
                                             const std::string& label = "workload");
 
 // Finish time of every task when messages start at `message_start` (index = message) and compute
