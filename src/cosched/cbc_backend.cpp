@@ -73,6 +73,7 @@ MilpResult solve_cbc(const MilpModel& m, const MilpOptions& options,
   CbcModel model(solver);
   model.setLogLevel(options.log ? 1 : 0);
   model.messageHandler()->setLogLevel(options.log ? 1 : 0);
+  model.setUseElapsedTime(true);  // wall clock, like the time limit of the whole scheduler
   model.setMaximumSeconds(options.time_limit);
   model.setAllowableFractionGap(options.gap);
   model.setAllowableGap(1e-12);
