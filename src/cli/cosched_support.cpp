@@ -24,6 +24,7 @@ void FluxFlags::add_to(CLI::App& cmd) {
   cmd.add_flag("--no-symmetry", no_symmetry, "no symmetry breaking across OCSes");
   cmd.add_flag("--no-reuse", no_reuse, "ablation: charge τ even between messages of one circuit");
   cmd.add_flag("--no-lookahead", no_lookahead, "flux-greedy without the circuit-reuse look-ahead");
+  cmd.add_flag("--aggregate", aggregate, "merge chained and sibling sends before solving");
   cmd.add_flag("--solver-log", solver_log, "CBC's log on stderr");
 }
 
@@ -39,6 +40,7 @@ FluxOptions FluxFlags::options() const {
   o.model.symmetry_breaking = !no_symmetry;
   o.model.forbid_reuse = no_reuse;
   o.greedy.lookahead = !no_lookahead;
+  o.aggregate = aggregate;
   validate(o);
   return o;
 }
@@ -124,7 +126,8 @@ nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
                      {"prune", options.model.prune},
                      {"symmetry_breaking", options.model.symmetry_breaking},
                      {"forbid_reuse", options.model.forbid_reuse},
-                     {"lookahead", options.greedy.lookahead}};
+                     {"lookahead", options.greedy.lookahead},
+                     {"aggregate", options.aggregate}};
   if (run.has_solver) {
     const SolverReport& s = run.solver;
     j["solver"] = {{"backend", s.backend},

@@ -28,6 +28,7 @@ struct FluxOptions {
   GreedyOptions greedy;
   int window_messages = 40;   // messages per rolling-horizon window
   int monolithic_limit = 80;  // one MILP over every message when there are at most this many
+  bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)
 };
 
 // Throws InputError (field = the option) for a non-positive or non-finite time limit, threads < 1,
