@@ -56,8 +56,9 @@ std::vector<std::string> split(const std::string& list) {
   return out;
 }
 
-// The scenario of examples/llama3-8b-<L>l-tp4-dp2.json, with the layer count substituted.
-Workload paper_workload(int layers) {
+}  // namespace
+
+Workload flux_paper_workload(int layers) {
   const std::string text = fmt::format(R"({{
   "format": "flux.scenario/1", "name": "Llama-3 8B, {} layers, TP4 x DP2 on 8 A100",
   "model": {{"preset": "llama3-8b", "num_layers": {}}},
@@ -71,6 +72,8 @@ Workload paper_workload(int layers) {
                                        layers, layers);
   return build_workload(parse_scenario(text, "flux bench scenario"));
 }
+
+namespace {
 
 Row run_one(const CoschedInstance& inst, const std::string& name, const BenchArgs& a,
             const FluxOptions& options) {
@@ -177,7 +180,7 @@ void run_bench(const BenchArgs& a) {
   std::vector<int> layer_counts;
   for (const auto& l : split(a.layers)) layer_counts.push_back(std::stoi(l));
   for (int layers : layer_counts) {
-    const Workload w = paper_workload(layers);
+    const Workload w = flux_paper_workload(layers);
     for (const auto& t : split(a.taus)) {
       const Fabric f{8, 2, 1e11, 0.0, parse_time(t, "--taus"), CircuitKind::duplex, false};
       const CoschedInstance inst = make_instance(w, f, "llama3-8b");
