@@ -14,8 +14,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// One folder per test: ctest -j runs the tests of this file in parallel processes.
 fs::path scratch() {
-  const fs::path d = fs::temp_directory_path() / "flux_cosched_cli_test";
+  const fs::path d = fs::temp_directory_path() / "flux_cosched_cli_test" /
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name();
   fs::create_directories(d);
   return d;
 }
