@@ -6,6 +6,8 @@ namespace flux::cli {
 
 void add_matrix_commands(CLI::App& app);
 void add_run_command(CLI::App& app);
+void add_cosched_commands(CLI::App& app);
+void add_flux_bench_command(CLI::App& app);  // `flux bench flux`
 void add_simulate_command(CLI::App& app);
 void add_matrix_bench_command(CLI::App& matrix);  // under `flux matrix`
 void add_workload_commands(CLI::App& app);

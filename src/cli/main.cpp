@@ -6,6 +6,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   flux::cli::add_run_command(app);
   flux::cli::add_matrix_commands(app);
+  flux::cli::add_cosched_commands(app);
+  flux::cli::add_flux_bench_command(app);
   flux::cli::add_simulate_command(app);
   flux::cli::add_workload_commands(app);
   return flux::cli::run(app, argc, argv);

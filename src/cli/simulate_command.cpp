@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/cosched_support.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
@@ -22,6 +23,7 @@ struct SimulateArgs {
   std::string workload, fabric, scheduler, schedule, out;
   std::string slot = "0", frame = "0";
   SchedulerOptions options;
+  FluxFlags flux;  // --scheduler flux | flux-greedy (src/cosched)
 };
 
 SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, RunContext& ctx) {
@@ -64,8 +66,10 @@ void run_simulate(SimulateArgs a) {
   const Workload w = read_workload(a.workload);
   const Fabric f = read_fabric(a.fabric);
   RunContext ctx{a.workload, a.fabric, a.scheduler, a.options, false};
-  SimResult r = a.schedule.empty() ? simulate(w, f, a.scheduler, a.options, a.workload)
-                                   : run_replay(w, f, a, ctx);
+  SimResult r = !a.schedule.empty() ? run_replay(w, f, a, ctx)
+                : is_cosched_scheduler(a.scheduler)
+                    ? simulate_cosched(w, f, a.scheduler, a.flux.options(), a.workload)
+                    : simulate(w, f, a.scheduler, a.options, a.workload);
   write_outputs(a.out, w, f, r, ctx);
   const SimMetrics& m = r.metrics;
   fmt::print(
@@ -87,6 +91,7 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--fabric", args->fabric, "flux.fabric/1 file")->required();
   std::string names;
   for (const Scheduler& s : schedulers()) names += (names.empty() ? "" : ", ") + s.name;
+  names += ", flux, flux-greedy";
   cmd->add_option("--scheduler", args->scheduler, "one of: " + names);
   cmd->add_option("--schedule", args->schedule,
                   "replay this flux.circuit-schedule/1 file instead (checked first)");
@@ -100,6 +105,7 @@ void add_simulate_command(CLI::App& app) {
                   "static: circuits per OCS, e.g. \"0-1,2-3/1-2,0-3\" (default heaviest pairs)");
   cmd->add_option("--phase-algorithm", args->options.phase_algorithm,
                   "spectra-phase: matrix scheduler for each phase (default spectra)");
+  args->flux.add_to(*cmd);
   cmd->callback([args] { run_simulate(*args); });
 }
 

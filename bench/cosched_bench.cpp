@@ -1,0 +1,36 @@
+// flux-greedy and one rolling-horizon window of the Flux MILP on the paper's 8-layer workload.
+#include <benchmark/benchmark.h>
+
+#include "cli/cosched_support.hpp"
+#include "cosched/conflicts.hpp"
+#include "cosched/greedy.hpp"
+
+namespace flux {
+namespace {
+
+const CoschedInstance& paper_instance(int layers) {
+  static const CoschedInstance eight = make_instance(
+      cli::flux_paper_workload(8), Fabric{8, 2, 1e11, 0.0, 1e-4, CircuitKind::duplex, false});
+  static const CoschedInstance sixteen = make_instance(
+      cli::flux_paper_workload(16), Fabric{8, 2, 1e11, 0.0, 1e-4, CircuitKind::duplex, false});
+  return layers == 8 ? eight : sixteen;
+}
+
+void BM_FluxGreedyPaper(benchmark::State& state) {
+  const CoschedInstance& inst = paper_instance(static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(flux_greedy(inst));
+  state.counters["messages"] = inst.message_count();
+}
+BENCHMARK(BM_FluxGreedyPaper)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+
+void BM_ConflictAnalysisPaper(benchmark::State& state) {
+  const CoschedInstance& inst = paper_instance(8);
+  for (auto _ : state) {
+    const MessageClosure closure(inst);
+    benchmark::DoNotOptimize(analyze_conflicts(inst, closure));
+  }
+}
+BENCHMARK(BM_ConflictAnalysisPaper)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace flux

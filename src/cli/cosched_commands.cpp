@@ -1,0 +1,95 @@
+// `flux cosched`: schedule one workload on an OCS fabric with Flux (MILP) or flux-greedy, replay
+// it in the simulator, print the metrics and solver report; write the schedule, the summary, the
+// model (LP/MPS) for another solver, or replay that solver's solution.
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "cli/cosched_support.hpp"
+#include "core/error.hpp"
+#include "core/file_output.hpp"
+#include "core/units.hpp"
+#include "fabric/fabric_io.hpp"
+#include "workload/workload_io.hpp"
+
+namespace flux::cli {
+namespace {
+
+struct CoschedArgs {
+  std::string workload, fabric, scheduler = "flux", out, summary, emit_model, solution;
+  FluxFlags flags;
+};
+
+void emit_model(const CoschedInstance& inst, const FluxOptions& options, const std::string& path) {
+  const bool lp = path.ends_with(".lp"), mps = path.ends_with(".mps");
+  if (!lp && !mps) throw InputError("", "--emit-model", "a file name ending in .lp or .mps");
+  const FluxModel model = monolithic_model(inst, options);
+  write_file_atomic(path, lp ? write_lp(model.milp) : write_mps(model.milp));
+  fmt::print("model: {} columns ({} integer), {} rows, time unit {} -> {}\n", model.milp.columns(),
+             model.milp.integers(), model.milp.rows.size(), format_time(model.time_unit), path);
+}
+
+void print_run(const CoschedRun& run) {
+  const SimMetrics& m = run.sim.metrics;
+  fmt::print("scheduler        {}\n", run.scheduler);
+  fmt::print("iteration time   {}  (lower bound {}, compute critical path {})\n",
+             format_time(m.iteration_time), format_time(m.lower_bound),
+             format_time(m.compute_critical_path));
+  fmt::print("peak NIC buffer  {}  (waiting {}, total {})\n", format_bytes(m.peak_nic_buffer),
+             format_bytes(m.peak_waiting_bytes), format_bytes(m.peak_nic_buffer_total));
+  fmt::print("reconfigurations {}\n", m.reconfigurations);
+  if (!run.has_solver) return;
+  const SolverReport& s = run.solver;
+  fmt::print(
+      "solver           {} {}: objective {}, bound {}, gap {:.4g}%, {:.3f} s, "
+      "{} window(s)\n",
+      s.backend, to_string(s.status), format_time(s.objective), format_time(s.bound), 100 * s.gap,
+      s.seconds, s.windows);
+  fmt::print(
+      "model            {} columns, {} binaries, {} rows; pairs: {} ordered, {} free, "
+      "{} pruned, {} kept apart; greedy {}\n",
+      s.columns, s.binaries, s.rows, s.pairs.pairs_ordered, s.pairs.pairs_free,
+      s.pairs.pairs_pruned, s.pairs.pairs_separated, format_time(s.greedy_objective));
+}
+
+void run_command(const CoschedArgs& a) {
+  const FluxOptions options = a.flags.options();
+  const Fabric fabric = read_fabric(a.fabric);
+  const CoschedInstance inst = make_instance(read_workload(a.workload), fabric, a.workload);
+  if (!a.emit_model.empty()) emit_model(inst, options, a.emit_model);
+  if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
+  const CoschedRun run =
+      a.solution.empty()
+          ? run_cosched(inst, a.scheduler, options)
+          : replay_placements(
+                inst, replay_solution(inst, options, read_text_file(a.solution), a.solution),
+                "flux");
+  print_run(run);
+  if (!a.out.empty()) write_file_atomic(a.out, circuit_schedule_to_json(run.schedule));
+  if (!a.summary.empty())
+    write_file_atomic(a.summary, summary_json(inst, run, options).dump(2) + "\n");
+}
+
+}  // namespace
+
+void add_cosched_commands(CLI::App& app) {
+  auto args = std::make_shared<CoschedArgs>();
+  auto* cmd = app.add_subcommand(
+      "cosched", "Schedule a training-iteration DAG on OCSes with Flux (MILP) or flux-greedy");
+  cmd->add_option("--workload", args->workload, "flux.workload/1 file")->required();
+  cmd->add_option("--fabric", args->fabric, "flux.fabric/1 file")->required();
+  cmd->add_option("--scheduler", args->scheduler, "flux | flux-greedy")
+      ->check(CLI::IsMember({"flux", "flux-greedy"}))
+      ->capture_default_str();
+  cmd->add_option("--out", args->out, "write the flux.circuit-schedule/1 here");
+  cmd->add_option("--summary", args->summary, "write the flux.summary/1 here");
+  cmd->add_option("--emit-model", args->emit_model,
+                  "write the monolithic MILP as model.lp or model.mps (for Gurobi, HiGHS, ...)");
+  cmd->add_option("--solution", args->solution,
+                  "replay a solution of the emitted model ('name value' lines) instead of solving");
+  args->flags.add_to(*cmd);
+  cmd->callback([args] { run_command(*args); });
+}
+
+}  // namespace flux::cli

@@ -1,0 +1,58 @@
+#pragma once
+// Shared by `flux cosched` and `flux bench flux`: the Flux scheduler options as command-line
+// flags, running flux / flux-greedy on a workload, and the flux.summary/1 document of a run.
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cosched/flux_scheduler.hpp"
+#include "fabric/replay.hpp"
+
+namespace flux::cli {
+
+struct FluxFlags {
+  std::string time_limit = "60s";
+  int threads = 1;
+  double gap = 1e-4;
+  int window = 40, monolithic_limit = 80;
+  bool no_prune = false, no_symmetry = false, no_reuse = false, no_lookahead = false;
+  bool aggregate = false;
+  bool solver_log = false;
+
+  void add_to(CLI::App& cmd);
+  [[nodiscard]] FluxOptions options() const;  // throws InputError for bad values
+};
+
+[[nodiscard]] std::string read_text_file(const std::string& path);
+
+// The Flux paper's workload: examples/llama3-8b-<layers>l-tp4-dp2.json with the layer count
+// substituted (TP4 × DP2 on 8 A100); used by `flux bench flux` and bench/cosched_bench.cpp.
+[[nodiscard]] Workload flux_paper_workload(int layers);
+
+struct CoschedRun {
+  std::string scheduler;  // flux | flux-greedy
+  CircuitSchedule schedule;
+  SimResult sim;  // replayed in the simulator
+  bool has_solver = false;
+  SolverReport solver;
+};
+
+// Schedules with `scheduler` ("flux" or "flux-greedy"), replays the schedule in the simulator and
+// throws std::runtime_error if the simulator finds a violation (a bug, not bad input).
+[[nodiscard]] CoschedRun run_cosched(const CoschedInstance& inst, const std::string& scheduler,
+                                     const FluxOptions& options);
+// Same for placements obtained elsewhere (a replayed external solution).
+[[nodiscard]] CoschedRun replay_placements(const CoschedInstance& inst,
+                                           const std::vector<Placement>& placements,
+                                           const std::string& scheduler);
+
+// `flux simulate --scheduler flux|flux-greedy`: the schedule's replay, like every other scheduler.
+[[nodiscard]] bool is_cosched_scheduler(const std::string& name);
+[[nodiscard]] SimResult simulate_cosched(const Workload& w, const Fabric& f,
+                                         const std::string& scheduler, const FluxOptions& options,
+                                         const std::string& workload_file);
+
+[[nodiscard]] nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
+                                          const FluxOptions& options);
+
+}  // namespace flux::cli

@@ -1,0 +1,192 @@
+#include "cosched/flux_scheduler.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "cosched/aggregation.hpp"
+#include "cosched/conflicts.hpp"
+
+namespace flux {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::vector<int> switches_of(const std::vector<Placement>& pl) {
+  std::vector<int> s(pl.size());
+  for (std::size_t m = 0; m < pl.size(); ++m) s[m] = pl[m].sw;
+  return s;
+}
+
+struct Incumbent {
+  std::vector<Placement> placements;
+  std::vector<int> order;  // start order: a linear extension that reproduces `placements`
+  double time = 0.0;
+};
+
+Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& options) {
+  const auto greedy = flux_greedy(inst, options);
+  Incumbent inc;
+  inc.order = start_order(inst, greedy);
+  inc.placements = *schedule_in_order(inst, switches_of(greedy), inc.order);
+  inc.time = iteration_time(inst, inc.placements);
+  return inc;
+}
+
+// Messages order[from, to) form the window; those before it stay fixed, the rest are unplaced.
+std::vector<Placement> window_view(const Incumbent& inc, std::size_t to) {
+  std::vector<Placement> pl(inc.placements.size());
+  for (std::size_t k = 0; k < to; ++k) pl[inc.order[k]] = inc.placements[inc.order[k]];
+  return pl;
+}
+
+struct WindowSolve {
+  FluxModel model;
+  MilpResult result;
+  bool accepted = false;
+};
+
+// Solves window [from, to) of the incumbent and adopts the solution if the schedule improves.
+WindowSolve solve_window(const CoschedInstance& inst, const MessageClosure& closure,
+                         const FluxOptions& options, MilpOptions solver, Incumbent& inc,
+                         std::size_t from, std::size_t to) {
+  std::vector<char> window(inst.message_count(), 0);
+  for (std::size_t k = from; k < to; ++k) window[inc.order[k]] = 1;
+  const auto placed = window_view(inc, to);
+  FluxMilpOptions mo = options.model;
+  const bool whole = from == 0 && to == inc.order.size();
+  if (!whole) mo.start_weight = 1e-3 / static_cast<double>(to - from);
+  WindowSolve w{build_flux_model(inst, closure, window, placed, mo), {}, false};
+  w.result = solve_cbc(w.model.milp, solver, encode_solution(w.model, inst, placed));
+  if (w.result.values.empty()) return w;
+  const WindowDecision d = decode_solution(w.model, inst, w.result.values);
+  std::vector<int> order(inc.order.begin(), inc.order.begin() + static_cast<long>(from));
+  order.insert(order.end(), d.order.begin(), d.order.end());
+  order.insert(order.end(), inc.order.begin() + static_cast<long>(to), inc.order.end());
+  auto sw = switches_of(inc.placements);
+  for (int m : d.order) sw[m] = d.switch_of[m];
+  const auto pl = schedule_in_order(inst, sw, order);
+  if (!pl) return w;
+  const double t = iteration_time(inst, *pl);
+  if (t < inc.time * (1 - 1e-12)) {
+    inc = {*pl, start_order(inst, *pl), t};
+    w.accepted = true;
+  }
+  return w;
+}
+
+void add_stats(SolverReport& r, const FluxModel& m) {
+  r.columns += m.milp.columns();
+  r.binaries += m.milp.integers();
+  r.rows += static_cast<int>(m.milp.rows.size());
+  r.pairs.messages += m.stats.messages;
+  r.pairs.tasks += m.stats.tasks;
+  r.pairs.pairs_ordered += m.stats.pairs_ordered;
+  r.pairs.pairs_free += m.stats.pairs_free;
+  r.pairs.pairs_pruned += m.stats.pairs_pruned;
+  r.pairs.pairs_separated += m.stats.pairs_separated;
+  r.pairs.pruned_to_ordered += m.stats.pruned_to_ordered;
+}
+
+}  // namespace
+
+void validate(const FluxOptions& o) {
+  if (!(o.solver.time_limit > 0.0) || !std::isfinite(o.solver.time_limit))
+    throw InputError("", "--time-limit", "a positive, finite number of seconds");
+  if (o.solver.threads < 1) throw InputError("", "--threads", "at least 1 thread");
+  if (!(o.solver.gap >= 0.0) || !std::isfinite(o.solver.gap))
+    throw InputError("", "--gap", "a non-negative relative gap");
+  if (o.window_messages < 1) throw InputError("", "--window", "at least 1 message per window");
+  if (o.monolithic_limit < 0)
+    throw InputError("", "--monolithic-limit", "a non-negative message count");
+}
+
+// Schedules the aggregated instance and expands it; the bound falls back to the critical path
+// because aggregation restricts the search.
+FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& options,
+                               const Aggregation& agg) {
+  const CoschedInstance small = make_instance(agg.workload, inst.fabric);
+  FluxOptions plain = options;
+  plain.aggregate = false;
+  FluxResult r = flux_schedule(small, plain);
+  const auto expanded = expand_placements(inst, small, agg, r.placements);
+  r.placements = *schedule_in_order(inst, switches_of(expanded), start_order(inst, expanded));
+  r.report.objective = iteration_time(inst, r.placements);
+  r.report.bound = std::min(r.report.objective, inst.critical_path);
+  r.report.gap = r.report.objective > 0 ? 1 - r.report.bound / r.report.objective : 0.0;
+  if (r.report.status == MilpStatus::optimal) r.report.status = MilpStatus::feasible;
+  return r;
+}
+
+FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options) {
+  validate(options);
+  if (options.aggregate) {
+    const Aggregation agg = aggregate_messages(inst);
+    if (agg.merged > 0) return aggregated_schedule(inst, options, agg);
+  }
+  const auto t0 = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+  const MessageClosure closure(inst);
+  Incumbent inc = greedy_incumbent(inst, options.greedy);
+  FluxResult out;
+  SolverReport& r = out.report;
+  r.greedy_objective = inc.time;
+  const std::size_t nm = inc.order.size();
+  const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
+  const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;
+  double bound = 0.0;
+  bool improved = true;
+  for (int pass = 0; improved && elapsed() < options.solver.time_limit; ++pass) {
+    improved = false;
+    ++r.passes;
+    const std::size_t offset = pass % 2 == 1 ? size / 2 : 0;
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (std::size_t from = 0; from < nm; from = spans.back().second)
+      spans.emplace_back(from, std::min(nm, from == 0 && offset > 0 ? offset : from + size));
+    for (std::size_t k = 0; k < spans.size() && elapsed() < options.solver.time_limit; ++k) {
+      MilpOptions so = options.solver;
+      so.time_limit =
+          (options.solver.time_limit - elapsed()) / static_cast<double>(spans.size() - k);
+      const WindowSolve w =
+          solve_window(inst, closure, options, so, inc, spans[k].first, spans[k].second);
+      add_stats(r, w.model);
+      r.backend = w.result.backend;
+      ++r.windows;
+      r.windows_improved += w.accepted ? 1 : 0;
+      improved = improved || w.accepted;
+      r.status = w.result.status;
+      bound = w.result.bound * w.model.time_unit;
+    }
+    if (whole) break;
+  }
+  out.placements = inc.placements;
+  r.objective = inc.time;
+  if (!whole && r.status == MilpStatus::optimal) r.status = MilpStatus::feasible;
+  if (r.status != MilpStatus::optimal && r.status != MilpStatus::feasible)
+    r.status = MilpStatus::feasible;  // the greedy incumbent stands
+  r.bound = std::min(r.objective, std::max(inst.critical_path, whole ? bound : 0.0));
+  r.gap = r.objective > 0.0 ? (r.objective - r.bound) / r.objective : 0.0;
+  r.seconds = elapsed();
+  return out;
+}
+
+FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& options) {
+  validate(options);
+  const MessageClosure closure(inst);
+  const Incumbent inc = greedy_incumbent(inst, options.greedy);
+  return build_flux_model(inst, closure, std::vector<char>(inst.message_count(), 1), inc.placements,
+                          options.model);
+}
+
+std::vector<Placement> replay_solution(const CoschedInstance& inst, const FluxOptions& options,
+                                       const std::string& solution_text, const std::string& label) {
+  const FluxModel model = monolithic_model(inst, options);
+  const auto values = read_solution(model.milp, solution_text, label);
+  const WindowDecision d = decode_solution(model, inst, values);
+  const auto pl = schedule_in_order(inst, d.switch_of, d.order);
+  if (!pl) throw InputError(label, "", "start times that respect the workload's dependencies");
+  return *pl;
+}
+
+}  // namespace flux

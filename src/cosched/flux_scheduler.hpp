@@ -1,0 +1,67 @@
+#pragma once
+// The Flux scheduler: flux-greedy gives the first incumbent (warm start, upper bound, fallback);
+// then the MILP of flux_milp.hpp improves it — over all messages at once when there are at most
+// `monolithic_limit` of them, otherwise as a rolling horizon (reference/flux.md §3.7 item 6):
+// windows of consecutive messages in the incumbent's start order are re-solved one after the
+// other with everything before the window fixed. The port states the fixed messages leave
+// (circuit held, busy-until) enter the window's model as its boundary; the messages after the
+// window keep their switches and order and are re-timed, and a window's solution is accepted
+// only when the whole schedule finishes earlier. So every window is feasible, the incumbent
+// never gets worse, and it never ends worse than flux-greedy. Passes over the windows (offset by
+// half a window on odd passes) repeat while time is left and the last pass improved.
+// Every schedule is left-shifted (re-timed in its own start order), which never delays a task.
+// The result always carries a schedule and the solver report (status, objective, bound, gap, time).
+#include <string>
+#include <vector>
+
+#include "cosched/flux_milp.hpp"
+#include "cosched/greedy.hpp"
+#include "cosched/instance.hpp"
+#include "cosched/milp_solver.hpp"
+#include "cosched/placement.hpp"
+
+namespace flux {
+
+struct FluxOptions {
+  MilpOptions solver;  // time_limit is the budget for all windows together
+  FluxMilpOptions model;
+  GreedyOptions greedy;
+  int window_messages = 40;   // messages per rolling-horizon window
+  int monolithic_limit = 80;  // one MILP over every message when there are at most this many
+  bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)
+};
+
+// Throws InputError (field = the option) for a non-positive or non-finite time limit, threads < 1,
+// a negative gap, a window of fewer than 1 message or a negative monolithic limit.
+void validate(const FluxOptions& options);
+
+struct SolverReport {
+  std::string backend;
+  MilpStatus status = MilpStatus::not_solved;
+  double objective = 0.0;  // iteration time of the returned schedule, seconds
+  double bound = 0.0;      // proven lower bound on the optimal iteration time, seconds
+  double gap = 0.0;        // (objective − bound) / objective
+  double seconds = 0.0;    // wall time including the greedy and model building
+  double greedy_objective = 0.0;
+  int windows = 0, windows_improved = 0, passes = 0;  // windows solved, accepted
+  int columns = 0, binaries = 0, rows = 0;            // summed over windows
+  FluxModelStats pairs;                               // summed over windows
+};
+
+struct FluxResult {
+  std::vector<Placement> placements;
+  SolverReport report;
+};
+
+[[nodiscard]] FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options);
+
+// The monolithic model exactly as flux_schedule builds it (same warm start, bounds and scale),
+// for --emit-model; and the replay of another solver's solution of it (--solution). The replay
+// throws InputError when the values do not fit the model.
+[[nodiscard]] FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& options);
+[[nodiscard]] std::vector<Placement> replay_solution(const CoschedInstance& inst,
+                                                     const FluxOptions& options,
+                                                     const std::string& solution_text,
+                                                     const std::string& label);
+
+}  // namespace flux

@@ -1,0 +1,42 @@
+#pragma once
+// A validated co-scheduling instance: one training-iteration DAG (flux.workload/1) on a per-port
+// OCS fabric (flux.fabric/1), plus what every Flux scheduler derives from it: the message list,
+// task durations p_v = duration (compute) or α + bytes/B (send), a topological order, earliest
+// starts with τ = 0 and no port conflicts, and tails (longest path after a task ends).
+// Reference: DESIGN §1.2, reference/flux.md §3.1–3.2. Complexity O(V + E).
+#include <string>
+#include <vector>
+
+#include "fabric/fabric.hpp"
+#include "workload/workload.hpp"
+
+namespace flux {
+
+struct CoschedInstance {
+  Workload workload;
+  Fabric fabric;
+  std::vector<int> messages;           // message index -> task index
+  std::vector<int> message_of;         // task index -> message index, -1 for compute
+  std::vector<double> duration;        // p_v per task
+  std::vector<std::vector<int>> succ;  // successors per task
+  std::vector<int> topo;               // tasks in topological order
+  std::vector<double> earliest;        // ES_v: τ = 0, ports unconstrained
+  std::vector<double> tail;            // longest path from the end of v to the iteration end
+  double critical_path = 0.0;          // max_v ES_v + p_v + tail_v (a lower bound)
+
+  [[nodiscard]] int message_count() const { return static_cast<int>(messages.size()); }
+  [[nodiscard]] const Task& message_task(int m) const { return workload.tasks[messages[m]]; }
+};
+
+// Validates and derives. Throws InputError (file = `label`) for a cycle (naming it), a send to
+// itself, a GPU index beyond the fabric's ports, negative sizes or durations, or a bad fabric.
+// Takes the workload by value: move a large one in.
+[[nodiscard]] CoschedInstance make_instance(Workload workload, const Fabric& fabric,
+                                            const std::string& label = "workload");
+
+// Finish time of every task when messages start at `message_start` (index = message) and compute
+// tasks start as soon as their predecessors finish. Returns per-task start times.
+[[nodiscard]] std::vector<double> task_starts(const CoschedInstance& inst,
+                                              const std::vector<double>& message_start);
+
+}  // namespace flux

@@ -1,0 +1,168 @@
+#include "cosched/placement.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include "cosched/port_book.hpp"
+
+namespace flux {
+namespace {
+
+// One run of consecutive messages on a port that share a circuit.
+struct PortRun {
+  int port = 0, partner = 0;
+  double up = 0.0, down = 0.0;
+};
+
+int ports_per_switch(const Fabric& f) {
+  return f.circuit == CircuitKind::duplex ? f.gpus : 2 * f.gpus;
+}
+
+// Per (switch, port): message indices touching it, sorted by start.
+std::vector<std::vector<int>> port_users(const CoschedInstance& inst,
+                                         const std::vector<Placement>& pl) {
+  const int pps = ports_per_switch(inst.fabric);
+  const bool simplex = inst.fabric.circuit == CircuitKind::simplex;
+  std::vector<std::vector<int>> users(static_cast<std::size_t>(pps) * inst.fabric.ocs);
+  for (int m = 0; m < inst.message_count(); ++m) {
+    const Task& t = inst.message_task(m);
+    users[pl[m].sw * pps + t.src].push_back(m);
+    users[pl[m].sw * pps + t.dst + (simplex ? inst.fabric.gpus : 0)].push_back(m);
+  }
+  for (auto& u : users)
+    std::stable_sort(u.begin(), u.end(), [&](int a, int b) { return pl[a].start < pl[b].start; });
+  return users;
+}
+
+int partner_at(const Task& t, int gpu_of_port) {
+  return gpu_of_port == t.src ? t.dst : t.src;
+}
+
+std::vector<PortRun> port_runs(const CoschedInstance& inst, const std::vector<Placement>& pl,
+                               double end_time) {
+  const int pps = ports_per_switch(inst.fabric);
+  const double tau = inst.fabric.reconfig_delay;
+  const auto users = port_users(inst, pl);
+  std::vector<PortRun> runs;
+  for (std::size_t port = 0; port < users.size(); ++port) {
+    const int gpu = static_cast<int>(port % pps) % inst.fabric.gpus;
+    std::size_t first_run = runs.size();
+    for (int m : users[port]) {
+      const int partner = partner_at(inst.message_task(m), gpu);
+      if (runs.size() > first_run && runs.back().partner == partner) continue;
+      if (runs.size() > first_run) runs.back().down = pl[m].start - tau;
+      const bool free_first = runs.size() == first_run && inst.fabric.initial_config_free;
+      runs.push_back({static_cast<int>(port), partner, free_first ? 0.0 : pl[m].start, end_time});
+    }
+  }
+  return runs;
+}
+
+}  // namespace
+
+std::optional<std::vector<Placement>> schedule_in_order(const CoschedInstance& inst,
+                                                        const std::vector<int>& switch_of,
+                                                        const std::vector<int>& order) {
+  const auto& tasks = inst.workload.tasks;
+  const int n = static_cast<int>(tasks.size());
+  std::vector<int> missing(n);
+  std::vector<double> ready(n, 0.0);
+  std::vector<int> compute_queue;
+  for (int v = 0; v < n; ++v) {
+    missing[v] = static_cast<int>(tasks[v].after.size());
+    if (missing[v] == 0 && inst.message_of[v] < 0) compute_queue.push_back(v);
+  }
+  auto finish = [&](int v, double end) {
+    for (int s : inst.succ[v]) {
+      ready[s] = std::max(ready[s], end);
+      if (--missing[s] == 0 && inst.message_of[s] < 0) compute_queue.push_back(s);
+    }
+  };
+  PortBook book(inst.fabric);
+  std::vector<Placement> out(inst.message_count());  // unlisted messages stay at sw = -1
+  for (std::size_t k = 0; k <= order.size(); ++k) {
+    while (!compute_queue.empty()) {
+      const int v = compute_queue.back();
+      compute_queue.pop_back();
+      finish(v, ready[v] + inst.duration[v]);
+    }
+    if (k == order.size()) break;
+    const int m = order[k], v = inst.messages[m];
+    if (out[m].sw >= 0) return std::nullopt;  // listed twice
+    if (missing[v] != 0) return std::nullopt;
+    const Task& t = tasks[v];
+    const int sw = switch_of[m];
+    const double start = book.earliest(sw, t.src, t.dst, ready[v]);
+    book.place(sw, t.src, t.dst, start + inst.duration[v]);
+    out[m] = {sw, start};
+    finish(v, start + inst.duration[v]);
+  }
+  return out;
+}
+
+std::vector<int> start_order(const CoschedInstance& inst, const std::vector<Placement>& pl) {
+  std::vector<int> topo_pos(inst.message_count());
+  int k = 0;
+  for (int v : inst.topo)
+    if (inst.message_of[v] >= 0) topo_pos[inst.message_of[v]] = k++;
+  std::vector<int> order(inst.message_count());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    if (pl[a].start != pl[b].start) return pl[a].start < pl[b].start;
+    return topo_pos[a] < topo_pos[b];
+  });
+  return order;
+}
+
+double iteration_time(const CoschedInstance& inst, const std::vector<Placement>& pl) {
+  std::vector<double> ms(pl.size());
+  for (std::size_t m = 0; m < pl.size(); ++m) ms[m] = pl[m].start;
+  const auto start = task_starts(inst, ms);
+  double end = 0.0;
+  for (std::size_t v = 0; v < start.size(); ++v) end = std::max(end, start[v] + inst.duration[v]);
+  return end;
+}
+
+CircuitSchedule make_circuit_schedule(const CoschedInstance& inst, const std::vector<Placement>& pl,
+                                      const std::string& scheduler) {
+  CircuitSchedule out;
+  out.scheduler = scheduler;
+  out.iteration_time = iteration_time(inst, pl);
+  for (int m = 0; m < inst.message_count(); ++m)
+    out.messages.push_back({inst.message_task(m).id, pl[m].sw, pl[m].start, {}});
+  const int pps = ports_per_switch(inst.fabric), gpus = inst.fabric.gpus;
+  const bool simplex = inst.fabric.circuit == CircuitKind::simplex;
+  const auto runs = port_runs(inst, pl, out.iteration_time);
+  // A circuit a–b is up on the intersection of a's run pointing at b and b's run pointing at a.
+  for (const PortRun& ra : runs) {
+    const int sw = ra.port / pps, local = ra.port % pps;
+    if (local >= gpus && simplex) continue;  // RX runs are matched from the TX side
+    const int a = local, b = ra.partner;
+    if (!simplex && a > b) continue;
+    const int peer_port = sw * pps + b + (simplex ? gpus : 0);
+    for (const PortRun& rb : runs) {
+      if (rb.port != peer_port || rb.partner != a) continue;
+      const double up = std::max(ra.up, rb.up), down = std::min(ra.down, rb.down);
+      if (up <= down) out.circuits.push_back({sw, a, b, up, down});
+    }
+  }
+  std::sort(out.circuits.begin(), out.circuits.end(), [](const auto& x, const auto& y) {
+    return std::tie(x.sw, x.up, x.a, x.b) < std::tie(y.sw, y.up, y.a, y.b);
+  });
+  return out;
+}
+
+int count_reconfigurations(const CoschedInstance& inst, const std::vector<Placement>& pl) {
+  const auto runs = port_runs(inst, pl, 0.0);
+  int count = static_cast<int>(runs.size());
+  if (inst.fabric.initial_config_free) {
+    std::vector<int> ports;
+    for (const PortRun& r : runs) ports.push_back(r.port);
+    std::sort(ports.begin(), ports.end());
+    count -= static_cast<int>(std::unique(ports.begin(), ports.end()) - ports.begin());
+  }
+  return count;
+}
+
+}  // namespace flux

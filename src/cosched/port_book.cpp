@@ -1,0 +1,66 @@
+#include "cosched/port_book.hpp"
+
+#include <algorithm>
+
+namespace flux {
+
+PortBook::PortBook(const Fabric& fabric)
+    : fabric_(fabric),
+      ports_per_switch_(fabric.circuit == CircuitKind::duplex ? fabric.gpus : 2 * fabric.gpus),
+      ports_(static_cast<std::size_t>(ports_per_switch_) * fabric.ocs) {}
+
+// end 0 = the sender's port, end 1 = the receiver's port.
+PortBook::Use PortBook::use(int sw, int src, int dst, int end) const {
+  const int base = sw * ports_per_switch_;
+  if (fabric_.circuit == CircuitKind::duplex)
+    return end == 0 ? Use{base + src, dst, 0} : Use{base + dst, src, 1};
+  return end == 0 ? Use{base + src, dst, 0} : Use{base + fabric_.gpus + dst, src, 0};
+}
+
+double PortBook::port_earliest(const Use& u) const {
+  const Port& p = ports_[u.port];
+  if (p.partner == u.partner) return p.avail[u.dir];
+  if (p.partner < 0 && fabric_.initial_config_free) return 0.0;
+  return p.end_all + fabric_.reconfig_delay;
+}
+
+double PortBook::earliest(int sw, int src, int dst, double ready) const {
+  return std::max(
+      {ready, port_earliest(use(sw, src, dst, 0)), port_earliest(use(sw, src, dst, 1))});
+}
+
+bool PortBook::reuses(int sw, int src, int dst) const {
+  for (int end = 0; end < 2; ++end) {
+    const Use u = use(sw, src, dst, end);
+    if (ports_[u.port].partner != u.partner) return false;
+  }
+  return true;
+}
+
+std::vector<std::pair<int, int>> PortBook::displaced(int sw, int src, int dst) const {
+  std::vector<std::pair<int, int>> out;
+  for (int end = 0; end < 2; ++end) {
+    const Use u = use(sw, src, dst, end);
+    const int old = ports_[u.port].partner;
+    if (old < 0 || old == u.partner) continue;
+    out.push_back(end == 0 ? std::pair{src, old} : std::pair{old, dst});
+  }
+  return out;
+}
+
+void PortBook::place(int sw, int src, int dst, double end) {
+  for (int e = 0; e < 2; ++e) {
+    const Use u = use(sw, src, dst, e);
+    Port& p = ports_[u.port];
+    if (p.partner != u.partner) {
+      // A new circuit: either direction may follow from when the port is ready again.
+      const double from = port_earliest(u);
+      p.avail[0] = p.avail[1] = from;
+      p.partner = u.partner;
+    }
+    p.avail[u.dir] = std::max(p.avail[u.dir], end);
+    p.end_all = std::max(p.end_all, end);
+  }
+}
+
+}  // namespace flux

@@ -1,0 +1,47 @@
+#pragma once
+// Circuit state of every OCS port during list scheduling (greedy, exhaustive search, left-shift,
+// rolling-horizon window boundaries). Messages are appended: each starts after everything already
+// placed on its ports. A port keeps its circuit while consecutive users share it (circuit reuse,
+// no τ); switching to a different circuit costs τ after the port's last use; a duplex circuit
+// carries both directions at once, a simplex circuit has separate TX and RX ports.
+// Appending in start-time order reproduces exactly the pairwise constraints of the MILP
+// (reference/flux.md §3.4 (5)), because the setup matrix obeys the triangle inequality.
+// Reference: DESIGN §1.2. Every query is O(1).
+#include <utility>
+#include <vector>
+
+#include "fabric/fabric.hpp"
+
+namespace flux {
+
+class PortBook {
+ public:
+  explicit PortBook(const Fabric& fabric);
+
+  // Earliest start ≥ `ready` for a message src→dst on OCS `sw`.
+  [[nodiscard]] double earliest(int sw, int src, int dst, double ready) const;
+  // True when both ports already hold the src→dst circuit on `sw`.
+  [[nodiscard]] bool reuses(int sw, int src, int dst) const;
+  // Circuits (sender, receiver; any order for duplex) that placing src→dst on `sw` would tear
+  // down at its ports.
+  [[nodiscard]] std::vector<std::pair<int, int>> displaced(int sw, int src, int dst) const;
+  void place(int sw, int src, int dst, double end);  // appends a message ending at `end`
+
+ private:
+  struct Use {
+    int port, partner, dir;
+  };
+  struct Port {
+    int partner = -1;  // current circuit: the GPU at the other end, -1 = never set
+    double end_all = 0.0;
+    double avail[2] = {0.0, 0.0};  // earliest same-circuit start per direction (out, in)
+  };
+  [[nodiscard]] Use use(int sw, int src, int dst, int end) const;
+  [[nodiscard]] double port_earliest(const Use& u) const;
+
+  Fabric fabric_;
+  int ports_per_switch_;
+  std::vector<Port> ports_;
+};
+
+}  // namespace flux
