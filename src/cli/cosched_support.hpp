@@ -29,6 +29,10 @@ struct FluxFlags {
 // substituted (TP4 × DP2 on 8 A100); used by `flux bench flux` and bench/cosched_bench.cpp.
 [[nodiscard]] Workload flux_paper_workload(int layers);
 
+// Prints one block of `flux bench flux`: every workload scheduler on the paper's setup with
+// `layers` layers at reconfiguration delay `tau`, Flux's MILP limited to `time_limit`.
+void print_flux_paper_case(int layers, double tau, const std::string& time_limit);
+
 struct CoschedRun {
   std::string scheduler;  // flux | flux-greedy
   CircuitSchedule schedule;

@@ -170,6 +170,19 @@ void plots(const std::vector<Row>& rows, int layers, const std::vector<std::stri
   }
 }
 
+// Every scheduler in `names` on one (layers, τ) case of the paper's setup, appended to `rows`.
+void run_case(const Workload& w, int layers, double tau, const std::vector<std::string>& names,
+              const BenchArgs& a, const FluxOptions& options, std::vector<Row>& rows) {
+  const Fabric f{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false};
+  const CoschedInstance inst = make_instance(w, f, "llama3-8b");
+  for (const auto& n : names) {
+    rows.push_back(run_one(inst, n, a, options));
+    rows.back().layers = layers;
+  }
+  print_block(rows, layers, tau);
+  std::fflush(stdout);  // long runs: show each block as it completes
+}
+
 void run_bench(const BenchArgs& a) {
   const FluxOptions options = a.flags.options();
   const auto names = split(a.schedulers);
@@ -181,16 +194,8 @@ void run_bench(const BenchArgs& a) {
   for (const auto& l : split(a.layers)) layer_counts.push_back(std::stoi(l));
   for (int layers : layer_counts) {
     const Workload w = flux_paper_workload(layers);
-    for (const auto& t : split(a.taus)) {
-      const Fabric f{8, 2, 1e11, 0.0, parse_time(t, "--taus"), CircuitKind::duplex, false};
-      const CoschedInstance inst = make_instance(w, f, "llama3-8b");
-      for (const auto& n : names) {
-        rows.push_back(run_one(inst, n, a, options));
-        rows.back().layers = layers;
-      }
-      print_block(rows, layers, f.reconfig_delay);
-      std::fflush(stdout);  // long runs: show each block as it completes
-    }
+    for (const auto& t : split(a.taus))
+      run_case(w, layers, parse_time(t, "--taus"), names, a, options, rows);
   }
   std::filesystem::create_directories(a.out_dir);
   write_file_atomic(a.out_dir + "/flux_bench.csv", csv(rows));
@@ -250,6 +255,14 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
 }
 
 }  // namespace
+
+void print_flux_paper_case(int layers, double tau, const std::string& time_limit) {
+  BenchArgs a;
+  a.flags.time_limit = time_limit;
+  std::vector<Row> rows;
+  run_case(flux_paper_workload(layers), layers, tau, split(a.schedulers), a, a.flags.options(),
+           rows);
+}
 
 void add_flux_bench_command(CLI::App& app) {
   auto greedy = std::make_shared<GreedyBenchArgs>();
