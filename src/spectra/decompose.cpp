@@ -50,7 +50,8 @@ class DecomposeState {
   // Peels α = the smallest positive remaining demand on σ; marks σ's non-zeros covered.
   double peel(const Permutation& sigma) {
     double alpha = std::numeric_limits<double>::infinity();
-    std::vector<int> on(static_cast<std::size_t>(s_.n));
+    std::vector<int>& on = on_;  // reused across steps
+    on.resize(ix(s_.n));
     for (int i = 0; i < s_.n; ++i) {
       on[ix(i)] = s_.find(i, sigma[ix(i)]);
       if (on[ix(i)] >= 0 && drem_[ix(on[ix(i)])] > 0.0)
@@ -85,7 +86,7 @@ class DecomposeState {
   }
 
   Permutation sparse_step(int k) {
-    SparseAssignmentProblem p;
+    SparseAssignmentProblem& p = step_;  // buffers reused across steps: no allocation per step
     p.n = s_.n;
     p.row_open.resize(ix(s_.n));
     p.col_open.resize(ix(s_.n));
@@ -93,19 +94,22 @@ class DecomposeState {
       p.row_open[ix(i)] = row_count_[ix(i)] < k;
       p.col_open[ix(i)] = col_count_[ix(i)] < k;
     }
-    p.row_start.reserve(ix(s_.n) + 1);
-    p.row_start.push_back(0);
-    p.col.reserve(ix(s_.size()));
-    p.cost.reserve(ix(s_.size()));
+    p.row_start.resize(ix(s_.n) + 1);
+    p.col.resize(ix(s_.size()));
+    p.cost.resize(ix(s_.size()));
+    std::size_t kept = 0;
     for (int i = 0; i < s_.n; ++i) {
+      p.row_start[ix(i)] = static_cast<int>(kept);
       for (int e = s_.row_start[ix(i)]; e < s_.row_start[ix(i) + 1]; ++e) {
         const double c = entry_cost(i, e, k);
         if (c != c) continue;  // forbidden
-        p.col.push_back(s_.col[ix(e)]);
-        p.cost.push_back(c);
+        p.col[kept] = s_.col[ix(e)];
+        p.cost[kept++] = c;
       }
-      p.row_start.push_back(static_cast<int>(p.col.size()));
     }
+    p.row_start[ix(s_.n)] = static_cast<int>(kept);
+    p.col.resize(kept);
+    p.cost.resize(kept);
     std::fill(potential_.begin(), potential_.end(), 0.0);  // cold start: see the header
     SparseAssignmentResult r = completion_assignment(p, potential_);
     // König: a matching saturating every critical line always exists, so this is a logic error.
@@ -134,6 +138,8 @@ class DecomposeState {
   std::vector<char> uncov_;
   std::vector<int> row_count_, col_count_;
   std::vector<double> potential_;  // column duals of the current step
+  SparseAssignmentProblem step_;   // the current step's problem
+  std::vector<int> on_;            // peel: entry of each row on the permutation, or -1
   int uncovered_ = 0;
 };
 
@@ -186,7 +192,10 @@ std::optional<Decomposition> lp_weighted(const Support& s, Decomposition dec) {
 }  // namespace
 
 Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
-  const Support s = make_support(d);
+  return spectra_decompose(make_support(d), opt);
+}
+
+Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt) {
   DecomposeState state(s);
   Decomposition dec = greedy_permutations(state, opt.kernel);
   if (opt.weights == WeightMethod::lp)

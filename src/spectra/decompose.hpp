@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/matrix.hpp"
+#include "spectra/support.hpp"
 
 namespace flux {
 
@@ -41,6 +42,8 @@ struct DecomposeOptions {
 
 // Invariant on return: sum_l weights[l] * P_l >= D elementwise (up to 1e-9 relative).
 [[nodiscard]] Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt = {});
+// The same on a support already built from D (make_support(D)).
+[[nodiscard]] Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt = {});
 
 // Stable sort of (perm, weight) pairs by weight, descending.
 void sort_by_weight(Decomposition& dec);

@@ -21,6 +21,10 @@ MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProble
                                     bool equalize) {
   SwitchPlan plan = lpt_assign(dec.weights, p.switches, p.delta);
   if (equalize) equalize_reference(plan, p.delta);
+  return plan_result(plan, dec, p);
+}
+
+MatrixResult plan_result(const SwitchPlan& plan, const Decomposition& dec, const MatrixProblem& p) {
   MatrixResult r;
   r.schedule.n = p.time.n();
   r.schedule.switches = p.switches;

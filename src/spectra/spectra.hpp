@@ -6,6 +6,7 @@
 // assignments, decompose.hpp); LPT is O(K log s), EQUALIZE O(splits · (s + pieces)).
 #include "matrix/algorithm.hpp"
 #include "spectra/decompose.hpp"
+#include "spectra/switch_plan.hpp"
 
 namespace flux {
 
@@ -30,5 +31,9 @@ void check_problem(const MatrixProblem& p);
 // SCHEDULE + EQUALIZE + timeline on a given decomposition (shared by the ablations).
 [[nodiscard]] MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProblem& p,
                                                   bool equalize);
+
+// The timeline of `plan` on `dec` as a result (n, s, δ, slots, makespan, K, splits).
+[[nodiscard]] MatrixResult plan_result(const SwitchPlan& plan, const Decomposition& dec,
+                                       const MatrixProblem& p);
 
 }  // namespace flux

@@ -13,8 +13,10 @@
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
-// or two small LPs, and O(K·s) scheduling work per candidate.
+// or two small LPs, and O(K·s) scheduling work per candidate. Candidates are compared by the
+// makespan of their plans (plan_makespan); slots are built for the winner only.
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 #include "spectra/bottleneck_decompose.hpp"
@@ -30,12 +32,15 @@ namespace {
 
 constexpr int kThresholdMaxNonzeros = 20000;
 
-// Every schedule for one decomposition, in a fixed order.
-std::vector<SwitchPlan> candidate_plans(const Decomposition& dec, int s, double delta) {
+// Every schedule for one decomposition, in a fixed order; with `reference` the first is
+// spectra-ref's (LPT + reference EQUALIZE).
+std::vector<SwitchPlan> candidate_plans(const Decomposition& dec, int s, double delta,
+                                        bool reference) {
   std::vector<SwitchPlan> plans;
   SwitchPlan ref = lpt_assign(dec.weights, s, delta);
   SwitchPlan fresh = ref;
   equalize_reference(ref, delta);
+  if (reference) plans.push_back(ref);
   equalize_improved(ref, delta);
   plans.push_back(std::move(ref));
   equalize_improved(fresh, delta);
@@ -48,6 +53,18 @@ std::vector<SwitchPlan> candidate_plans(const Decomposition& dec, int s, double 
   return plans;
 }
 
+// Whether `values` holds at most `limit` distinct numbers; stops at the first one over.
+bool few_distinct(const std::vector<double>& values, std::size_t limit) {
+  std::vector<double> seen;  // sorted
+  for (double v : values) {
+    const auto it = std::lower_bound(seen.begin(), seen.end(), v);
+    if (it != seen.end() && *it == v) continue;
+    if (seen.size() == limit) return false;
+    seen.insert(it, v);
+  }
+  return true;
+}
+
 // The threshold decomposition, LP re-weighted (weights never grow: the peeled thresholds are a
 // feasible LP point). Empty when it would need too many permutations.
 Decomposition threshold_decomposition(const Matrix& d, const Support& s, double delta) {
@@ -57,12 +74,9 @@ Decomposition threshold_decomposition(const Matrix& d, const Support& s, double 
   // collide); a noisy matrix has all values distinct and a threshold step then zeroes only the
   // entries equal to its threshold, so such matrices are not even tried.
   if (s.size() > kThresholdMaxNonzeros) return {};
-  std::vector<double> values = s.value;
-  std::sort(values.begin(), values.end());
-  const auto distinct = std::unique(values.begin(), values.end()) - values.begin();
-  if (distinct > 8 * (static_cast<std::ptrdiff_t>(d.max_line_nonzeros()) + 1)) return {};
-  Decomposition dec =
-      bottleneck_decompose(d, {.delta = delta, .max_permutations = d.max_line_nonzeros() + 1});
+  const int max_line = max_line_entries(s);
+  if (!few_distinct(s.value, 8 * (static_cast<std::size_t>(max_line) + 1))) return {};
+  Decomposition dec = bottleneck_decompose(d, {.delta = delta, .max_permutations = max_line + 1});
   if (dec.perms.empty()) return dec;
   std::vector<double> w = lp_min_total_weights(s, dec.perms);
   if (!w.empty()) {
@@ -76,28 +90,31 @@ Decomposition threshold_decomposition(const Matrix& d, const Support& s, double 
 
 MatrixResult spectra_improved(const MatrixProblem& p) {
   check_problem(p);
-  const Decomposition greedy = spectra_decompose(p.time);
-  MatrixResult best = schedule_decomposition(greedy, p, true);  // exactly spectra-ref
-  std::vector<Decomposition> decs = {greedy};
-  if (Decomposition t = threshold_decomposition(p.time, make_support(p.time), p.delta);
-      !t.perms.empty())
+  const Support support = make_support(p.time);
+  std::vector<Decomposition> decs;
+  decs.push_back(spectra_decompose(support));  // the reference's
+  if (Decomposition t = threshold_decomposition(p.time, support, p.delta); !t.perms.empty())
     decs.push_back(std::move(t));
-  for (const Decomposition& dec : decs)
-    for (const SwitchPlan& plan : candidate_plans(dec, p.switches, p.delta)) {
+  // Compare makespans computed from the plans and build the slots of the winner only. The first
+  // candidate is spectra-ref's and later ones must be strictly shorter.
+  SwitchPlan best;
+  std::size_t best_dec = 0;
+  double best_makespan = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < decs.size(); ++k)
+    for (SwitchPlan& plan : candidate_plans(decs[k], p.switches, p.delta, k == 0)) {
       // A plan's makespan is its largest load (less only if empty pieces end a switch, which
-      // then emit no slot): skip building slots for plans clearly no better than the best.
+      // then emit no slot): skip plans clearly no better than the best.
       const double load = *std::max_element(plan.load.begin(), plan.load.end());
-      if (load > best.schedule.makespan * (1 + 1e-9)) continue;
-      MatrixSchedule sched = best.schedule;
-      plan_to_slots(plan, dec, p.delta, sched);
-      if (sched.makespan < best.schedule.makespan) {
-        best.schedule = std::move(sched);
-        best.permutations = static_cast<int>(dec.perms.size());
-        best.splits = plan.splits;
+      if (load > best_makespan * (1 + 1e-9)) continue;
+      if (const double m = plan_makespan(plan, p.delta); m < best_makespan) {
+        best = std::move(plan);
+        best_dec = k;
+        best_makespan = m;
       }
     }
-  best.schedule.algorithm = "spectra";
-  return best;
+  MatrixResult r = plan_result(best, decs[best_dec], p);
+  r.schedule.algorithm = "spectra";
+  return r;
 }
 
 }  // namespace flux

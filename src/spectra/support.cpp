@@ -4,13 +4,6 @@
 
 namespace flux {
 
-int Support::find(int i, int j) const {
-  const auto first = col.begin() + row_start[static_cast<std::size_t>(i)];
-  const auto last = col.begin() + row_start[static_cast<std::size_t>(i) + 1];
-  const auto it = std::lower_bound(first, last, j);
-  return (it != last && *it == j) ? static_cast<int>(it - col.begin()) : -1;
-}
-
 Support make_support(const Matrix& d, double tol) {
   Support s;
   s.n = d.n();
@@ -26,6 +19,16 @@ Support make_support(const Matrix& d, double tol) {
     s.row_start.push_back(static_cast<int>(s.col.size()));
   }
   return s;
+}
+
+int max_line_entries(const Support& s) {
+  std::vector<int> cols(static_cast<std::size_t>(s.n), 0);
+  int m = 0;
+  for (int i = 0; i < s.n; ++i)
+    m = std::max(
+        m, s.row_start[static_cast<std::size_t>(i) + 1] - s.row_start[static_cast<std::size_t>(i)]);
+  for (int j : s.col) m = std::max(m, ++cols[static_cast<std::size_t>(j)]);
+  return m;
 }
 
 }  // namespace flux

@@ -85,25 +85,49 @@ void equalize_reference(SwitchPlan& plan, double delta) {
   }
 }
 
+namespace {
+
+// Walks switch `pieces`' timeline (descending duration, ties: larger permutation id first, each
+// piece preceded by δ) and calls f(piece, start, end) for every non-empty piece. `order` is a
+// reused buffer. plan_to_slots and plan_makespan share it so their makespans agree bit for bit.
+template <class F>
+void walk_timeline(const std::vector<Piece>& pieces, double delta, std::vector<Piece>& order,
+                   F&& f) {
+  order.assign(pieces.begin(), pieces.end());
+  std::stable_sort(order.begin(), order.end(), [](const Piece& x, const Piece& y) {
+    return x.duration > y.duration || (x.duration == y.duration && x.perm > y.perm);
+  });
+  double t = 0.0;
+  for (const Piece& p : order) {
+    const double start = t + delta;
+    const double end = start + p.duration;
+    t = end;
+    if (p.duration <= 0.0) continue;  // an empty piece carries nothing: no slot
+    f(p, start, end);
+  }
+}
+
+}  // namespace
+
 void plan_to_slots(const SwitchPlan& plan, const Decomposition& dec, double delta,
                    MatrixSchedule& out) {
   out.slots.clear();
   out.makespan = 0.0;
-  for (std::size_t m = 0; m < plan.pieces.size(); ++m) {
-    std::vector<Piece> order = plan.pieces[m];
-    std::stable_sort(order.begin(), order.end(), [](const Piece& x, const Piece& y) {
-      return x.duration > y.duration || (x.duration == y.duration && x.perm > y.perm);
-    });
-    double t = 0.0;
-    for (const Piece& p : order) {
-      const double start = t + delta;
-      const double end = start + p.duration;
-      t = end;
-      if (p.duration <= 0.0) continue;  // an empty piece carries nothing: no slot
+  std::vector<Piece> order;
+  for (std::size_t m = 0; m < plan.pieces.size(); ++m)
+    walk_timeline(plan.pieces[m], delta, order, [&](const Piece& p, double start, double end) {
       out.slots.push_back({static_cast<int>(m), start, end, dec.perms[ix(p.perm)]});
       out.makespan = std::max(out.makespan, end);
-    }
-  }
+    });
+}
+
+double plan_makespan(const SwitchPlan& plan, double delta) {
+  double makespan = 0.0;
+  std::vector<Piece> order;
+  for (const auto& pieces : plan.pieces)
+    walk_timeline(pieces, delta, order,
+                  [&](const Piece&, double, double end) { makespan = std::max(makespan, end); });
+  return makespan;
 }
 
 }  // namespace flux

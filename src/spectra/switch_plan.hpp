@@ -32,4 +32,7 @@ void equalize_reference(SwitchPlan& plan, double delta);
 void plan_to_slots(const SwitchPlan& plan, const Decomposition& dec, double delta,
                    MatrixSchedule& out);
 
+// The makespan plan_to_slots would report (bit for bit), without building the slots.
+[[nodiscard]] double plan_makespan(const SwitchPlan& plan, double delta);
+
 }  // namespace flux

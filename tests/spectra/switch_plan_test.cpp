@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
+
+#include "core/rng.hpp"
 
 namespace flux {
 namespace {
@@ -86,6 +89,29 @@ TEST(SwitchPlan, SingleSwitchNeverSplits) {
   equalize_reference(plan, 0.01);
   EXPECT_EQ(plan.splits, 0);
   EXPECT_NEAR(plan.load[0], 0.92, 1e-15);
+}
+
+// The portfolio in `spectra` ranks candidates by plan_makespan and builds slots for the winner
+// only, so both must agree exactly, also when empty pieces end a switch (no slot, less than the
+// load) and when a plan has nothing at all.
+TEST(SwitchPlan, PlanMakespanEqualsTimelineMakespanExactly) {
+  Rng rng(11);
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<double> w(static_cast<std::size_t>(1 + trial % 9));
+    for (double& x : w) x = rng.uniform() < 0.2 ? 0.0 : rng.uniform(0.001, 1.0);
+    std::sort(w.begin(), w.end(), std::greater<>());
+    const int s = 1 + trial % 5;
+    const double delta = 0.01 * (trial % 4);
+    SwitchPlan plan = lpt_assign(w, s, delta);
+    if (trial % 2) equalize_reference(plan, delta);
+    Decomposition dec;
+    dec.perms.assign(w.size(), {0});
+    dec.weights = w;
+    MatrixSchedule out;
+    plan_to_slots(plan, dec, delta, out);
+    EXPECT_EQ(plan_makespan(plan, delta), out.makespan) << "trial " << trial;
+  }
+  EXPECT_EQ(plan_makespan(lpt_assign({}, 3, 0.01), 0.01), 0.0);
 }
 
 }  // namespace
