@@ -24,7 +24,10 @@ CircuitDispatch::CircuitDispatch(const Workload& w, const Fabric& f, WindowSourc
                                  const DispatchOptions& opt)
     : w_(w), f_(f), source_(source), opt_(opt), lt_(f), n_(f.gpus) {
   sw_.resize(static_cast<std::size_t>(f.ocs));
-  for (SwitchState& s : sw_) s.partner.assign(static_cast<std::size_t>(n_), -1);
+  for (SwitchState& s : sw_) {
+    s.partner.assign(static_cast<std::size_t>(n_), -1);
+    if (opt_.used_circuits_only) s.sent.assign(static_cast<std::size_t>(n_), 0);
+  }
   tx_free_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_), 0);
   backlog_.resize(static_cast<std::size_t>(n_));
   undelivered_.assign(w.tasks.size(), 0.0);
@@ -49,7 +52,7 @@ void CircuitDispatch::open(Engine& e, int sw) {
   for (auto [a, b] : s.win->circuits) {
     s.partner[static_cast<std::size_t>(a)] = b;
     if (duplex) s.partner[static_cast<std::size_t>(b)] = a;
-    circuits_.push_back({s.win->up, s.win->end, sw, a, b});
+    if (!opt_.used_circuits_only) circuits_.push_back({s.win->up, s.win->end, sw, a, b});
   }
   for (auto [a, b] : s.win->circuits) {
     pump(e, sw, a);
@@ -60,9 +63,14 @@ void CircuitDispatch::open(Engine& e, int sw) {
 
 void CircuitDispatch::close(Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
+  if (opt_.used_circuits_only) record_used(s, sw, circuits_);
   for (auto [a, b] : s.win->circuits) {
     s.partner[static_cast<std::size_t>(a)] = -1;
     s.partner[static_cast<std::size_t>(b)] = -1;
+    if (opt_.used_circuits_only) {
+      s.sent[static_cast<std::size_t>(a)] = 0;
+      s.sent[static_cast<std::size_t>(b)] = 0;
+    }
   }
   s.open = false;
   s.win.reset();
@@ -156,7 +164,7 @@ bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time&
     Time dur = 0;
     if (s >= end || !fit(end - s, x.remaining, take, dur)) return false;
     const Hop h{sw, from, to, s, s + dur, take};
-    e.add_hop(x.task, h);
+    add_hop(e, x.task, h);
     cursor = h.end;
     const Task& t = w_.tasks[static_cast<std::size_t>(x.task)];
     x.remaining -= take;
@@ -185,7 +193,7 @@ void CircuitDispatch::offer(Engine& e, int sw, int from, int to, Time& cursor) {
       Time dur = 0;
       if (x.remaining <= 0 || s >= end || !fit(end - s, x.remaining, take, dur)) return;
       const Hop h{sw, from, to, s, s + dur, take};
-      e.add_hop(x.task, h);
+      add_hop(e, x.task, h);
       cursor = h.end;
       queue(relay_, to, d).items.push_back({x.task, take, h.end});
       forward_when_arrived(e, to, d, h.end);
@@ -212,6 +220,20 @@ void CircuitDispatch::forward_when_arrived(Engine& e, int to, int d, Time at) {
   }
 }
 
+void CircuitDispatch::add_hop(Engine& e, int task, const Hop& h) {
+  e.add_hop(task, h);
+  if (opt_.used_circuits_only)
+    sw_[static_cast<std::size_t>(h.sw)].sent[static_cast<std::size_t>(h.from)] = 1;
+}
+
+// The circuits of the open window of `s` that carried a hop in either direction.
+void CircuitDispatch::record_used(const SwitchState& s, int sw,
+                                  std::vector<TimedCircuit>& out) const {
+  for (auto [a, b] : s.win->circuits)
+    if (s.sent[static_cast<std::size_t>(a)] || s.sent[static_cast<std::size_t>(b)])
+      out.push_back({s.win->up, s.win->end, sw, a, b});
+}
+
 void CircuitDispatch::deliver(Engine& e, int task, double bytes, Time end) {
   const std::size_t t = static_cast<std::size_t>(task);
   undelivered_[t] -= bytes;
@@ -226,6 +248,13 @@ std::vector<TimedCircuit> CircuitDispatch::circuits(Time end) const {
   std::vector<TimedCircuit> out;
   for (const TimedCircuit& c : circuits_)
     if (c.up < end) out.push_back({c.up, std::min(c.down, end), c.sw, c.a, c.b});
+  if (opt_.used_circuits_only)  // windows still open when the iteration ended
+    for (std::size_t sw = 0; sw < sw_.size(); ++sw)
+      if (sw_[sw].open) {
+        const std::size_t from = out.size();
+        record_used(sw_[sw], static_cast<int>(sw), out);
+        for (std::size_t i = from; i < out.size(); ++i) out[i].down = std::min(out[i].down, end);
+      }
   return out;
 }
 

@@ -6,7 +6,8 @@
 // hop). With `relay` (RotorLB, reference §2.2/§4.2) a circuit i→j first forwards bytes parked at
 // i for j, then i's own bytes for j, then offers its spare capacity to i's backlog for other
 // destinations, which is parked at j until a circuit j→d comes up.
-// Cost per window: O(circuits + hops sent); per ready send: O(σ log σ).
+// Cost per window: O(circuits + hops sent); per ready send: O(σ log σ). Memory: the circuits
+// recorded (every circuit, or only those that carried bytes: DispatchOptions) plus the queues.
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -42,6 +43,12 @@ class WindowSource {
 
 struct DispatchOptions {
   bool relay = false;  // RotorLB two-hop indirection
+  // Record only the circuits that carried a hop. A rotor plays n/2 circuits per OCS per slot
+  // whether or not anyone sends; storing all of them is O(slots · n) memory (tens of GB at 1,024
+  // GPUs), while the used ones are bounded by the hops. An unused circuit moves no byte, so
+  // leaving it out changes neither the hops nor the iteration; it does change the circuit list,
+  // the reconfiguration count and the utilization, which then describe the circuits in use.
+  bool used_circuits_only = false;
 };
 
 class CircuitDispatch final : public Transport {
@@ -71,6 +78,7 @@ class CircuitDispatch final : public Transport {
     std::optional<Window> win;
     bool open = false;
     std::vector<int> partner;  // TX partner of each GPU while the window is open, else -1
+    std::vector<char> sent;    // [gpu] sent a hop in the open window (used_circuits_only)
   };
 
   void fetch(Engine& e, int sw);
@@ -83,6 +91,8 @@ class CircuitDispatch final : public Transport {
   void offer(Engine& e, int sw, int from, int to, Time& cursor);
   void forward_when_arrived(Engine& e, int to, int d, Time at);
   void deliver(Engine& e, int task, double bytes, Time end);
+  void add_hop(Engine& e, int task, const Hop& h);
+  void record_used(const SwitchState& s, int sw, std::vector<TimedCircuit>& out) const;
   Queue& queue(std::unordered_map<std::int64_t, Queue>& m, int from, int to) {
     return m[static_cast<std::int64_t>(from) * n_ + to];
   }

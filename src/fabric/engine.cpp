@@ -56,8 +56,9 @@ void Engine::make_ready(int task) {
 void Engine::task_done(int task) {
   trace_.finish[task] = now_;
   --unfinished_;
-  for (int k = succ_.begin[task]; k < succ_.begin[task + 1]; ++k) {
-    int s = succ_.list[static_cast<std::size_t>(k)];
+  const auto t = static_cast<std::size_t>(task);
+  for (std::size_t k = succ_.offset[t]; k < succ_.offset[t + 1]; ++k) {
+    int s = succ_.target[k];
     if (--pending_[s] == 0) make_ready(s);
   }
 }

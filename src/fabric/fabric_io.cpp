@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json_reader.hpp"
+#include "fabric/json_stream.hpp"
 
 namespace flux {
 
@@ -136,7 +137,8 @@ CircuitSchedule parse_circuit_schedule(const std::string& text, const std::strin
 }
 
 std::string circuit_schedule_to_json(const CircuitSchedule& s) {
-  nlohmann::ordered_json messages = nlohmann::ordered_json::array();
+  using Json = nlohmann::ordered_json;
+  JsonArrayWriter messages;  // element by element: a 1,024-GPU schedule's DOM would take GBs
   for (const MessagePlacement& m : s.messages) {
     nlohmann::ordered_json e = {{"task", m.task}};
     if (m.pieces.empty()) {
@@ -155,15 +157,13 @@ std::string circuit_schedule_to_json(const CircuitSchedule& s) {
     }
     messages.push_back(std::move(e));
   }
-  nlohmann::ordered_json circuits = nlohmann::ordered_json::array();
+  JsonArrayWriter circuits;
   for (const CircuitInterval& c : s.circuits)
     circuits.push_back({{"switch", c.sw}, {"a", c.a}, {"b", c.b}, {"up", c.up}, {"down", c.down}});
-  nlohmann::ordered_json j = {{"format", "flux.circuit-schedule/1"},
-                              {"scheduler", s.scheduler},
-                              {"messages", std::move(messages)},
-                              {"circuits", std::move(circuits)},
-                              {"iteration_time", s.iteration_time}};
-  return j.dump() + "\n";
+  return R"({"format":"flux.circuit-schedule/1","scheduler":)" + Json(s.scheduler).dump() +
+         R"(,"messages":)" + std::move(messages).take() + R"(,"circuits":)" +
+         std::move(circuits).take() + R"(,"iteration_time":)" + Json(s.iteration_time).dump() +
+         "}\n";
 }
 
 }  // namespace flux

@@ -57,7 +57,8 @@ Time rotor_slot(const Fabric& f, const SchedulerOptions& opt) {
 ScheduleRun schedule_rotornet(const Workload& w, const Fabric& f, const SchedulerOptions& opt,
                               bool vlb) {
   RotorWindows source(f, rotor_slot(f, opt));
-  return run_dispatch(w, f, source, {.relay = vlb}, vlb ? "rotornet-vlb" : "rotornet");
+  return run_dispatch(w, f, source, {.relay = vlb, .used_circuits_only = true},
+                      vlb ? "rotornet-vlb" : "rotornet");
 }
 
 }  // namespace flux

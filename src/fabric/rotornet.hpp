@@ -6,7 +6,9 @@
 // T = τ / (1 − duty) (or the given length): dark for τ, then up for the rest (the very first slot
 // is up from 0 when the initial configuration is free). Ready bytes go on whatever circuit is up
 // (CircuitDispatch), split at slot ends; VLB also relays through the current neighbour.
-// Cost: O(slots · n + hops) on top of the engine.
+// Only the circuits that carried a hop are recorded in the schedule (the rotor still cycles the
+// others, which move no byte): reconfigurations and utilization describe the circuits in use.
+// Cost: O(slots · n + hops) time on top of the engine, O(n² + used circuits + hops) memory.
 #include "fabric/scheduler.hpp"
 
 namespace flux {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fabric/fabric_io.hpp"
+#include "fabric/json_stream.hpp"
 #include "fabric/nic_buffer.hpp"
 
 namespace flux {
@@ -53,7 +54,7 @@ Json track_name(const char* what, int pid, int tid, const std::string& name) {
   return {{"name", what}, {"ph", "M"}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}};
 }
 
-void port_tracks(Json& events, const Workload& w, const Fabric& f, const SimResult& r) {
+void port_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f, const SimResult& r) {
   const int pid = 1;
   auto tid = [&](int sw, int gpu) { return sw * f.gpus + gpu; };
   events.push_back(track_name("process_name", pid, 0, "OCS ports (gpu, ocs)"));
@@ -150,7 +151,7 @@ std::string nic_buffer_csv(const Workload& w, const Trace& trace, Time end) {
 }
 
 std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r) {
-  Json events = Json::array();
+  JsonArrayWriter events;  // one event at a time: a DOM of millions of events takes GBs
   events.push_back(track_name("process_name", 0, 0, "GPU compute streams"));
   for (int g = 0; g < w.gpus; ++g)
     events.push_back(track_name("thread_name", 0, g, fmt::format("gpu {} compute", g)));
@@ -161,8 +162,7 @@ std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r
                              task.gpu, r.trace.start[t], r.trace.finish[t]));
   }
   port_tracks(events, w, f, r);
-  Json j = {{"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}};
-  return j.dump() + "\n";
+  return R"({"traceEvents":)" + std::move(events).take() + R"(,"displayTimeUnit":"ns"})" + "\n";
 }
 
 }  // namespace flux

@@ -5,17 +5,12 @@
 #include <vector>
 
 #include "fabric/fabric.hpp"
+#include "workload/validate.hpp"
 #include "workload/workload.hpp"
 
 namespace flux {
 
 void check_workload_fits(const Workload& w, const Fabric& f, const std::string& workload_file);
-
-// Successors of each task in CSR form: list[begin[t] .. begin[t + 1]).
-struct Successors {
-  std::vector<int> begin, list;
-};
-[[nodiscard]] Successors successors(const Workload& w);
 
 // "task 12 (L0.fwd.attn)" for messages that name a task by its file id.
 [[nodiscard]] std::string describe_task(const Workload& w, int task);

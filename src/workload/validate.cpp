@@ -9,14 +9,6 @@
 #include "core/error.hpp"
 
 namespace flux {
-namespace {
-
-// Successor lists in compressed form (4 bytes per edge): the graph can have tens of millions of
-// edges.
-struct Successors {
-  std::vector<std::size_t> offset;
-  std::vector<int> target;
-};
 
 Successors successors(const Workload& w) {
   const std::size_t n = w.tasks.size();
@@ -32,6 +24,8 @@ Successors successors(const Workload& w) {
       s.target[fill[static_cast<std::size_t>(p)]++] = static_cast<int>(v);
   return s;
 }
+
+namespace {
 
 std::string task_ref(const Task& t) {
   return t.name.empty() ? fmt::format("{}", t.id) : fmt::format("{} ({})", t.id, t.name);

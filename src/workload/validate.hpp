@@ -13,6 +13,15 @@
 
 namespace flux {
 
+// Successor lists in compressed (CSR) form, 4 bytes per edge — the graph can have tens of
+// millions of edges: the successors of task t are target[offset[t] .. offset[t + 1]), in index
+// order. O(V + E).
+struct Successors {
+  std::vector<std::size_t> offset;
+  std::vector<int> target;
+};
+[[nodiscard]] Successors successors(const Workload& w);
+
 // Kahn's algorithm; ties broken by index so the order is deterministic. Returns an empty vector
 // when the graph has a cycle.
 [[nodiscard]] std::vector<int> topological_order(const Workload& w);

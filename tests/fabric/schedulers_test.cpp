@@ -91,6 +91,32 @@ TEST(RotorNet, WaitIsAtMostOneCyclePerSlotNeeded) {
   }
 }
 
+// The rotor cycles every matching, but only circuits that carried a hop are recorded: each
+// recorded circuit has a hop inside it, and a message waiting many idle slots adds no circuit.
+TEST(RotorNet, RecordsOnlyCircuitsThatCarriedBytes) {
+  WorkloadBuilder b(8);
+  int c = b.compute(0, 2e-3);  // ~20 cycles of idle rotation before the first send
+  b.send(0, 5, 3e6, {c});
+  b.send(2, 7, 1e5);
+  Fabric f = make_fabric(8, 2, kRate, 1e-6);
+  for (const char* name : {"rotornet", "rotornet-vlb"}) {
+    SimResult r = simulate(b.w, f, name);
+    ASSERT_TRUE(r.ok) << name;
+    ASSERT_FALSE(r.schedule.circuits.empty()) << name;
+    std::size_t hops = 0;
+    for (const auto& task_hops : r.trace.hops) hops += task_hops.size();
+    EXPECT_LE(r.schedule.circuits.size(), hops) << name;
+    for (const TimedCircuit& k : r.schedule.circuits) {
+      bool carried = false;
+      for (const auto& task_hops : r.trace.hops)
+        for (const Hop& h : task_hops)
+          carried |= h.sw == k.sw && h.start >= k.up && h.end <= k.down &&
+                     ((h.from == k.a && h.to == k.b) || (h.from == k.b && h.to == k.a));
+      EXPECT_TRUE(carried) << name << " circuit " << k.a << "-" << k.b << " at " << k.up;
+    }
+  }
+}
+
 TEST(RotorNetVlb, RelaysThroughIntermediatesAndCountsTheirBuffer) {
   WorkloadBuilder b(8);
   b.send(0, 1, 4e6);
