@@ -128,7 +128,8 @@ void JsonNode::expect_format(std::string_view name, int version) const {
   if (got == want) return;
   const std::string prefix = std::string(name) + "/";
   if (got.rfind(prefix, 0) == 0)
-    throw InputError(*file_, "/format", fmt::format("unsupported version '{}', expected '{}'", got, want));
+    throw InputError(*file_, "/format",
+                     fmt::format("unsupported version '{}', expected '{}'", got, want));
   throw InputError(*file_, "/format", fmt::format("expected '{}', got '{}'", want, got));
 }
 

@@ -13,14 +13,14 @@ class Rng {
   explicit Rng(std::uint64_t seed);
 
   std::uint64_t next();
-  double uniform();                                   // [0, 1)
-  double uniform(double lo, double hi);               // [lo, hi)
-  std::uint64_t below(std::uint64_t n);               // [0, n), unbiased; n > 0
+  double uniform();                      // [0, 1)
+  double uniform(double lo, double hi);  // [lo, hi)
+  std::uint64_t below(std::uint64_t n);  // [0, n), unbiased; n > 0
   double normal(double mean = 0.0, double stddev = 1.0);
-  double gamma(double shape);                         // shape > 0, scale 1
+  double gamma(double shape);  // shape > 0, scale 1
   std::vector<double> dirichlet(int k, double alpha);
 
-  std::vector<int> permutation(int n);                // uniform random permutation of 0..n-1
+  std::vector<int> permutation(int n);  // uniform random permutation of 0..n-1
   template <class T>
   void shuffle(std::vector<T>& v) {
     for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);

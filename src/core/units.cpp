@@ -19,7 +19,7 @@ struct Unit {
 };
 
 // Longest suffixes first so that "ms" is not read as "s".
-constexpr std::array kTimeUnits{Unit{"min", 60.0}, Unit{"ms", 1e-3}, Unit{"us", 1e-6},
+constexpr std::array kTimeUnits{Unit{"min", 60.0},       Unit{"ms", 1e-3}, Unit{"us", 1e-6},
                                 Unit{"\xC2\xB5s", 1e-6}, Unit{"ns", 1e-9}, Unit{"ps", 1e-12},
                                 Unit{"s", 1.0}};
 constexpr std::array kRateUnits{
@@ -27,11 +27,16 @@ constexpr std::array kRateUnits{
     Unit{"kbps", 1e3 / 8},  Unit{"bps", 1.0 / 8},  Unit{"TB/s", 1e12},    Unit{"GB/s", 1e9},
     Unit{"MB/s", 1e6},      Unit{"kB/s", 1e3},     Unit{"KB/s", 1e3},     Unit{"B/s", 1.0},
     Unit{"TBps", 1e12},     Unit{"GBps", 1e9},     Unit{"MBps", 1e6},     Unit{"Bps", 1.0}};
-constexpr std::array kByteUnits{
-    Unit{"TiB", 1099511627776.0}, Unit{"GiB", 1073741824.0}, Unit{"MiB", 1048576.0},
-    Unit{"KiB", 1024.0},          Unit{"TB", 1e12},          Unit{"GB", 1e9},
-    Unit{"MB", 1e6},              Unit{"kB", 1e3},           Unit{"KB", 1e3},
-    Unit{"B", 1.0}};
+constexpr std::array kByteUnits{Unit{"TiB", 1099511627776.0},
+                                Unit{"GiB", 1073741824.0},
+                                Unit{"MiB", 1048576.0},
+                                Unit{"KiB", 1024.0},
+                                Unit{"TB", 1e12},
+                                Unit{"GB", 1e9},
+                                Unit{"MB", 1e6},
+                                Unit{"kB", 1e3},
+                                Unit{"KB", 1e3},
+                                Unit{"B", 1.0}};
 
 template <std::size_t N>
 double parse_with(std::string_view text, std::string_view what, const std::array<Unit, N>& units,
@@ -40,8 +45,8 @@ double parse_with(std::string_view text, std::string_view what, const std::array
   while (!s.empty() && s.back() == ' ') s.pop_back();
   double factor = 1.0;
   for (const Unit& u : units) {
-    if (s.size() > u.suffix.size() && s.compare(s.size() - u.suffix.size(), u.suffix.size(),
-                                                u.suffix) == 0) {
+    if (s.size() > u.suffix.size() &&
+        s.compare(s.size() - u.suffix.size(), u.suffix.size(), u.suffix) == 0) {
       factor = u.factor;
       s.resize(s.size() - u.suffix.size());
       break;
@@ -51,9 +56,9 @@ double parse_with(std::string_view text, std::string_view what, const std::array
   char* end = nullptr;
   const double v = s.empty() ? NAN : std::strtod(s.c_str(), &end);
   if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v < 0)
-    throw InputError("", std::string(what),
-                     fmt::format("expected a non-negative quantity such as '{}', got '{}'",
-                                 example, text));
+    throw InputError(
+        "", std::string(what),
+        fmt::format("expected a non-negative quantity such as '{}', got '{}'", example, text));
   return v * factor;
 }
 
@@ -63,7 +68,8 @@ std::string format_with(double v, const std::array<Unit, N>& units, std::string_
   if (!std::isfinite(v)) return fmt::format("{}", v);
   if (v == 0) return fmt::format("0{}", base);
   for (const Unit& u : units) {
-    if (std::abs(v) >= u.factor * (1 - 1e-12)) return fmt::format("{:.4g}{}", v / u.factor, u.suffix);
+    if (std::abs(v) >= u.factor * (1 - 1e-12))
+      return fmt::format("{:.4g}{}", v / u.factor, u.suffix);
   }
   const Unit& smallest = units.back();
   return fmt::format("{:.4g}{}", v / smallest.factor, smallest.suffix);

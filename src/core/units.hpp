@@ -7,9 +7,9 @@
 namespace flux {
 
 // `what` names the option in errors, e.g. "--delta".
-double parse_time(std::string_view text, std::string_view what = "time");    // "10us" -> 1e-5
-double parse_rate(std::string_view text, std::string_view what = "rate");    // "800Gbps" -> 1e11 B/s
-double parse_bytes(std::string_view text, std::string_view what = "size");   // "16MiB" -> 16777216
+double parse_time(std::string_view text, std::string_view what = "time");   // "10us" -> 1e-5
+double parse_rate(std::string_view text, std::string_view what = "rate");   // "800Gbps" -> 1e11 B/s
+double parse_bytes(std::string_view text, std::string_view what = "size");  // "16MiB" -> 16777216
 
 std::string format_time(double seconds);           // 1e-5 -> "10us"
 std::string format_rate(double bytes_per_second);  // 1e11 -> "800Gbps"
