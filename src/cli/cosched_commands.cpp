@@ -68,7 +68,8 @@ void run_command(const CoschedArgs& a) {
   print_run(run);
   if (!a.out.empty()) write_file_atomic(a.out, circuit_schedule_to_json(run.schedule));
   if (!a.summary.empty())
-    write_file_atomic(a.summary, summary_json(inst, run, options).dump(2) + "\n");
+    write_file_atomic(a.summary,
+                      summary_json(inst, run, options, a.workload, a.fabric).dump(1) + "\n");
 }
 
 }  // namespace

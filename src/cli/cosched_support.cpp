@@ -92,42 +92,25 @@ SimResult simulate_cosched(const Workload& w, const Fabric& f, const std::string
   return std::move(run.sim);
 }
 
-nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
-                            const FluxOptions& options) {
-  const SimMetrics& m = run.sim.metrics;
-  nlohmann::json j = {{"format", "flux.summary/1"},
-                      {"version", FLUX_VERSION},
-                      {"scheduler", run.scheduler},
-                      {"iteration_time", m.iteration_time},
-                      {"compute_critical_path", m.compute_critical_path},
-                      {"exposed_comm", m.exposed_comm},
-                      {"peak_nic_buffer", m.peak_nic_buffer},
-                      {"mean_nic_buffer", m.mean_nic_buffer},
-                      {"peak_nic_buffer_total", m.peak_nic_buffer_total},
-                      {"peak_waiting_bytes", m.peak_waiting_bytes},
-                      {"reconfigurations", m.reconfigurations},
-                      {"dark_time", m.dark_time},
-                      {"circuit_utilization", m.circuit_utilization},
-                      {"lower_bound", m.lower_bound}};
-  j["scenario"] = {{"gpus", inst.fabric.gpus},
-                   {"ocs", inst.fabric.ocs},
-                   {"link_rate", inst.fabric.link_rate},
-                   {"latency", inst.fabric.latency},
-                   {"reconfig_delay", inst.fabric.reconfig_delay},
-                   {"circuit", inst.fabric.circuit == CircuitKind::duplex ? "duplex" : "simplex"},
-                   {"initial_config_free", inst.fabric.initial_config_free},
-                   {"tasks", inst.workload.tasks.size()},
-                   {"messages", inst.message_count()}};
-  j["parameters"] = {{"time_limit", options.solver.time_limit},
-                     {"threads", options.solver.threads},
-                     {"gap", options.solver.gap},
-                     {"window", options.window_messages},
-                     {"monolithic_limit", options.monolithic_limit},
-                     {"prune", options.model.prune},
-                     {"symmetry_breaking", options.model.symmetry_breaking},
-                     {"forbid_reuse", options.model.forbid_reuse},
-                     {"lookahead", options.greedy.lookahead},
-                     {"aggregate", options.aggregate}};
+nlohmann::ordered_json summary_json(const CoschedInstance& inst, const CoschedRun& run,
+                                    const FluxOptions& options, const std::string& workload_file,
+                                    const std::string& fabric_file) {
+  RunContext ctx;
+  ctx.workload_file = workload_file;
+  ctx.fabric_file = fabric_file;
+  ctx.scheduler = run.scheduler;
+  nlohmann::ordered_json j = summary_document(run.sim.metrics, inst.workload, inst.fabric, ctx);
+  j["scenario"]["messages"] = inst.message_count();
+  j["scheduler"]["options"] = {{"time_limit", options.solver.time_limit},
+                               {"threads", options.solver.threads},
+                               {"gap", options.solver.gap},
+                               {"window", options.window_messages},
+                               {"monolithic_limit", options.monolithic_limit},
+                               {"prune", options.model.prune},
+                               {"symmetry_breaking", options.model.symmetry_breaking},
+                               {"forbid_reuse", options.model.forbid_reuse},
+                               {"lookahead", options.greedy.lookahead},
+                               {"aggregate", options.aggregate}};
   if (run.has_solver) {
     const SolverReport& s = run.solver;
     j["solver"] = {{"backend", s.backend},

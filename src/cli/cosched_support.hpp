@@ -7,6 +7,7 @@
 
 #include "cosched/flux_scheduler.hpp"
 #include "fabric/replay.hpp"
+#include "fabric/sim_report.hpp"
 
 namespace flux::cli {
 
@@ -56,7 +57,10 @@ struct CoschedRun {
                                          const std::string& scheduler, const FluxOptions& options,
                                          const std::string& workload_file);
 
-[[nodiscard]] nlohmann::json summary_json(const CoschedInstance& inst, const CoschedRun& run,
-                                          const FluxOptions& options);
+// The simulator's flux.summary/1 of the run, with Flux's options and the solver block added.
+[[nodiscard]] nlohmann::ordered_json summary_json(const CoschedInstance& inst,
+                                                  const CoschedRun& run, const FluxOptions& options,
+                                                  const std::string& workload_file,
+                                                  const std::string& fabric_file);
 
 }  // namespace flux::cli

@@ -94,29 +94,33 @@ void port_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f, co
 
 }  // namespace
 
+Json summary_document(const SimMetrics& m, const Workload& w, const Fabric& f,
+                      const RunContext& ctx) {
+  return {{"format", "flux.summary/1"},
+          {"version", FLUX_VERSION},
+          {"scheduler",
+           {{"name", ctx.scheduler}, {"replayed", ctx.replayed}, {"options", options_json(ctx)}}},
+          {"scenario", scenario_json(w, f, ctx)},
+          {"iteration_time", m.iteration_time},
+          {"compute_critical_path", m.compute_critical_path},
+          {"exposed_comm", m.exposed_comm},
+          {"lower_bound", m.lower_bound},
+          {"peak_nic_buffer", m.peak_nic_buffer},
+          {"mean_nic_buffer", m.mean_nic_buffer},
+          {"peak_nic_buffer_total", m.peak_nic_buffer_total},
+          {"peak_waiting_bytes", m.peak_waiting_bytes},
+          {"reconfigurations", m.reconfigurations},
+          {"dark_time", m.dark_time},
+          {"circuit_utilization", m.circuit_utilization},
+          {"bytes_injected", m.bytes_injected},
+          {"bytes_delivered", m.bytes_delivered},
+          {"hops", m.hops},
+          {"events", m.events}};
+}
+
 std::string summary_json(const SimMetrics& m, const Workload& w, const Fabric& f,
                          const RunContext& ctx) {
-  Json j = {{"format", "flux.summary/1"},
-            {"version", FLUX_VERSION},
-            {"scheduler",
-             {{"name", ctx.scheduler}, {"replayed", ctx.replayed}, {"options", options_json(ctx)}}},
-            {"scenario", scenario_json(w, f, ctx)},
-            {"iteration_time", m.iteration_time},
-            {"compute_critical_path", m.compute_critical_path},
-            {"exposed_comm", m.exposed_comm},
-            {"lower_bound", m.lower_bound},
-            {"peak_nic_buffer", m.peak_nic_buffer},
-            {"mean_nic_buffer", m.mean_nic_buffer},
-            {"peak_nic_buffer_total", m.peak_nic_buffer_total},
-            {"peak_waiting_bytes", m.peak_waiting_bytes},
-            {"reconfigurations", m.reconfigurations},
-            {"dark_time", m.dark_time},
-            {"circuit_utilization", m.circuit_utilization},
-            {"bytes_injected", m.bytes_injected},
-            {"bytes_delivered", m.bytes_delivered},
-            {"hops", m.hops},
-            {"events", m.events}};
-  return j.dump(1) + "\n";
+  return summary_document(m, w, f, ctx).dump(1) + "\n";
 }
 
 std::string circuits_csv(const TimedSchedule& s) {

@@ -3,6 +3,7 @@
 // flows.csv, nic_buffer.csv and a Chrome Trace Event timeline (opens in Perfetto: one track per
 // GPU compute stream, one per port with its circuits, the dark τ before each change, and the hops
 // it carried). Pure formatting, O(size of the output).
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "fabric/replay.hpp"
@@ -19,6 +20,9 @@ struct RunContext {
   bool replayed = false;
 };
 
+// The flux.summary/1 document; schedulers with more to report (Flux's solver) extend it.
+[[nodiscard]] nlohmann::ordered_json summary_document(const SimMetrics& m, const Workload& w,
+                                                      const Fabric& f, const RunContext& ctx);
 [[nodiscard]] std::string summary_json(const SimMetrics& m, const Workload& w, const Fabric& f,
                                        const RunContext& ctx);
 [[nodiscard]] std::string circuits_csv(const TimedSchedule& s);
