@@ -48,9 +48,12 @@ void print_run(const CoschedRun& run) {
       s.seconds, s.windows);
   fmt::print(
       "model            {} columns, {} binaries, {} rows; pairs: {} ordered, {} free, "
-      "{} pruned, {} kept apart; greedy {}\n",
+      "{} pruned, {} kept apart\n",
       s.columns, s.binaries, s.rows, s.pairs.pairs_ordered, s.pairs.pairs_free,
-      s.pairs.pairs_pruned, s.pairs.pairs_separated, format_time(s.greedy_objective));
+      s.pairs.pairs_pruned, s.pairs.pairs_separated);
+  fmt::print("improvement      greedy {} -> local search {} ({} evaluations) -> MILP {}\n",
+             format_time(s.greedy_objective), format_time(s.search_objective), s.search_evaluations,
+             format_time(s.objective));
 }
 
 void run_command(const CoschedArgs& a) {

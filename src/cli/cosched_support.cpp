@@ -16,6 +16,10 @@ void FluxFlags::add_to(CLI::App& cmd) {
       ->capture_default_str();
   cmd.add_option("--threads", threads, "CBC threads")->capture_default_str();
   cmd.add_option("--gap", gap, "relative MIP gap at which CBC stops")->capture_default_str();
+  cmd.add_option("--search-share", search_share,
+                 "share of the time limit for the critical-path local search (0 = none)")
+      ->capture_default_str();
+  cmd.add_option("--seed", seed, "seed of the local search")->capture_default_str();
   cmd.add_option("--window", window, "messages per rolling-horizon window")->capture_default_str();
   cmd.add_option("--monolithic-limit", monolithic_limit,
                  "one MILP over all messages when there are at most this many")
@@ -34,6 +38,8 @@ FluxOptions FluxFlags::options() const {
   o.solver.threads = threads;
   o.solver.gap = gap;
   o.solver.log = solver_log;
+  o.search_share = search_share;
+  o.seed = seed;
   o.window_messages = window;
   o.monolithic_limit = monolithic_limit;
   o.model.prune = !no_prune;
@@ -104,6 +110,8 @@ nlohmann::ordered_json summary_json(const CoschedInstance& inst, const CoschedRu
   j["scheduler"]["options"] = {{"time_limit", options.solver.time_limit},
                                {"threads", options.solver.threads},
                                {"gap", options.solver.gap},
+                               {"search_share", options.search_share},
+                               {"seed", options.seed},
                                {"window", options.window_messages},
                                {"monolithic_limit", options.monolithic_limit},
                                {"prune", options.model.prune},
@@ -123,6 +131,8 @@ nlohmann::ordered_json summary_json(const CoschedInstance& inst, const CoschedRu
                    {"windows_improved", s.windows_improved},
                    {"passes", s.passes},
                    {"greedy_objective", s.greedy_objective},
+                   {"search_objective", s.search_objective},
+                   {"search_evaluations", s.search_evaluations},
                    {"columns", s.columns},
                    {"binaries", s.binaries},
                    {"rows", s.rows},

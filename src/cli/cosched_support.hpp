@@ -2,6 +2,7 @@
 // Shared by `flux cosched` and `flux bench flux`: the Flux scheduler options as command-line
 // flags, running flux / flux-greedy on a workload, and the flux.summary/1 document of a run.
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -16,6 +17,8 @@ struct FluxFlags {
   int threads = 1;
   double gap = 1e-4;
   int window = 40, monolithic_limit = 80;
+  double search_share = 0.8;
+  std::uint64_t seed = 1;
   bool no_prune = false, no_symmetry = false, no_reuse = false, no_lookahead = false;
   bool aggregate = false;
   bool solver_log = false;

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <thread>
 
 #include "core/error.hpp"
 #include "cosched/aggregation.hpp"
+#include "cosched/circuit_coloring.hpp"
 #include "cosched/conflicts.hpp"
+#include "cosched/local_search.hpp"
 
 namespace flux {
 namespace {
@@ -76,6 +79,43 @@ WindowSolve solve_window(const CoschedInstance& inst, const MessageClosure& clos
   return w;
 }
 
+// The critical-path local search from two starts — flux-greedy, and flux-greedy on the static
+// circuit colouring (local_search.hpp, circuit_coloring.hpp). With two or more threads the two
+// searches run side by side, each for the whole search budget; with one, one after the other
+// with half of it each.
+Incumbent local_search(const CoschedInstance& inst, const MessageClosure& closure,
+                       const FluxOptions& options, Incumbent greedy, std::int64_t& evaluations) {
+  GreedyOptions colored = options.greedy;
+  colored.switch_of = circuit_coloring(inst);
+  Incumbent best = std::move(greedy);
+  const std::vector<Incumbent> starts{best, greedy_incumbent(inst, colored)};
+  const bool parallel = options.solver.threads >= 2;
+  LocalSearchOptions lo;
+  lo.time_limit = options.search_share * options.solver.time_limit / (parallel ? 1 : 2);
+  lo.seed = options.seed;
+  lo.target = inst.critical_path;
+  std::vector<LocalSearchResult> found(starts.size());
+  auto search = [&](std::size_t k) {
+    found[k] =
+        critical_path_search(inst, closure, switches_of(starts[k].placements), starts[k].order, lo);
+  };
+  if (parallel) {
+    std::vector<std::thread> threads;
+    for (std::size_t k = 0; k < starts.size(); ++k) threads.emplace_back(search, k);
+    for (auto& t : threads) t.join();
+  } else {
+    for (std::size_t k = 0; k < starts.size(); ++k) search(k);
+  }
+  for (const LocalSearchResult& ls : found) {
+    evaluations += ls.evaluations;
+    if (ls.iteration_time >= best.time) continue;
+    best.placements = *schedule_in_order(inst, ls.switch_of, ls.order);
+    best.order = start_order(inst, best.placements);
+    best.time = iteration_time(inst, best.placements);
+  }
+  return best;
+}
+
 void add_stats(SolverReport& r, const FluxModel& m) {
   r.columns += m.milp.columns();
   r.binaries += m.milp.integers();
@@ -97,6 +137,8 @@ void validate(const FluxOptions& o) {
   if (o.solver.threads < 1) throw InputError("", "--threads", "at least 1 thread");
   if (!(o.solver.gap >= 0.0) || !std::isfinite(o.solver.gap))
     throw InputError("", "--gap", "a non-negative relative gap");
+  if (!(o.search_share >= 0.0 && o.search_share <= 1.0))
+    throw InputError("", "--search-share", "a share of the time limit in [0, 1]");
   if (o.window_messages < 1) throw InputError("", "--window", "at least 1 message per window");
   if (o.monolithic_limit < 0)
     throw InputError("", "--monolithic-limit", "a non-negative message count");
@@ -132,6 +174,9 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   FluxResult out;
   SolverReport& r = out.report;
   r.greedy_objective = inc.time;
+  if (options.search_share > 0.0)
+    inc = local_search(inst, closure, options, std::move(inc), r.search_evaluations);
+  r.search_objective = inc.time;
   const std::size_t nm = inc.order.size();
   const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
   const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;

@@ -11,6 +11,7 @@
 // half a window on odd passes) repeat while time is left and the last pass improved.
 // Every schedule is left-shifted (re-timed in its own start order), which never delays a task.
 // The result always carries a schedule and the solver report (status, objective, bound, gap, time).
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,8 @@ struct FluxOptions {
   MilpOptions solver;  // time_limit is the budget for all windows together
   FluxMilpOptions model;
   GreedyOptions greedy;
+  double search_share = 0.8;  // share of the time limit for the critical-path local search
+  std::uint64_t seed = 1;     // local search
   int window_messages = 40;   // messages per rolling-horizon window
   int monolithic_limit = 80;  // one MILP over every message when there are at most this many
   bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)
@@ -43,6 +46,8 @@ struct SolverReport {
   double gap = 0.0;        // (objective − bound) / objective
   double seconds = 0.0;    // wall time including the greedy and model building
   double greedy_objective = 0.0;
+  double search_objective = 0.0;  // after the local search
+  std::int64_t search_evaluations = 0;
   int windows = 0, windows_improved = 0, passes = 0;  // windows solved, accepted
   int columns = 0, binaries = 0, rows = 0;            // summed over windows
   FluxModelStats pairs;                               // summed over windows

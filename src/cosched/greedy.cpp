@@ -110,7 +110,9 @@ std::vector<Placement> flux_greedy(const CoschedInstance& inst, const GreedyOpti
     double start = r;
     if (m >= 0 && place[m]) {
       const Task& t = tasks[v];
-      const int sw = choose_switch(inst, book, next, t, r, options.lookahead);
+      const int sw = options.switch_of.empty()
+                         ? choose_switch(inst, book, next, t, r, options.lookahead)
+                         : options.switch_of[m];
       start = book.earliest(sw, t.src, t.dst, r);
       book.place(sw, t.src, t.dst, start + inst.duration[v]);
       next.placed(m);

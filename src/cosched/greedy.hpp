@@ -15,7 +15,8 @@
 namespace flux {
 
 struct GreedyOptions {
-  bool lookahead = true;  // false: first switch among equally early ones
+  bool lookahead = true;       // false: first switch among equally early ones
+  std::vector<int> switch_of;  // when not empty: the OCS of every message, fixed in advance
 };
 
 // Schedules the messages marked in `to_place` (all when empty) after the already `fixed` ones

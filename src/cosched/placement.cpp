@@ -61,44 +61,65 @@ std::vector<PortRun> port_runs(const CoschedInstance& inst, const std::vector<Pl
 
 }  // namespace
 
+ListScheduler::ListScheduler(const CoschedInstance& inst) : inst_(inst) {}
+
+void ListScheduler::finish(int v, double end) {
+  end_ = std::max(end_, end);
+  for (int s : inst_.succ[v]) {
+    ready_[s] = std::max(ready_[s], end);
+    if (--missing_[s] == 0 && inst_.message_of[s] < 0) compute_queue_.push_back(s);
+  }
+}
+
+bool ListScheduler::run(const std::vector<int>& switch_of, const std::vector<int>& order) {
+  const auto& tasks = inst_.workload.tasks;
+  const int n = static_cast<int>(tasks.size());
+  missing_.resize(n);
+  ready_.assign(n, 0.0);
+  start_.assign(n, 0.0);
+  placed_.assign(inst_.message_count(), 0);
+  blocker_.assign(inst_.message_count(), -1);
+  compute_queue_.clear();
+  end_ = 0.0;
+  for (int v = 0; v < n; ++v) {
+    missing_[v] = static_cast<int>(tasks[v].after.size());
+    if (missing_[v] == 0 && inst_.message_of[v] < 0) compute_queue_.push_back(v);
+  }
+  PortBook book(inst_.fabric);
+  for (std::size_t k = 0; k <= order.size(); ++k) {
+    while (!compute_queue_.empty()) {
+      const int v = compute_queue_.back();
+      compute_queue_.pop_back();
+      start_[v] = ready_[v];
+      finish(v, ready_[v] + inst_.duration[v]);
+    }
+    if (k == order.size()) break;
+    const int m = order[k], v = inst_.messages[m];
+    if (placed_[m] || missing_[v] != 0) return false;  // listed twice, or before a predecessor
+    const Task& t = tasks[v];
+    const int sw = switch_of[m];
+    blocker_[m] = book.blocker(sw, t.src, t.dst, ready_[v]);
+    start_[v] = book.earliest(sw, t.src, t.dst, ready_[v]);
+    book.place(sw, t.src, t.dst, start_[v] + inst_.duration[v], m);
+    placed_[m] = 1;
+    finish(v, start_[v] + inst_.duration[v]);
+  }
+  return true;
+}
+
+std::vector<Placement> ListScheduler::placements(const std::vector<int>& switch_of) const {
+  std::vector<Placement> out(inst_.message_count());
+  for (int m = 0; m < inst_.message_count(); ++m)
+    if (placed_[m]) out[m] = {switch_of[m], start_[inst_.messages[m]]};
+  return out;
+}
+
 std::optional<std::vector<Placement>> schedule_in_order(const CoschedInstance& inst,
                                                         const std::vector<int>& switch_of,
                                                         const std::vector<int>& order) {
-  const auto& tasks = inst.workload.tasks;
-  const int n = static_cast<int>(tasks.size());
-  std::vector<int> missing(n);
-  std::vector<double> ready(n, 0.0);
-  std::vector<int> compute_queue;
-  for (int v = 0; v < n; ++v) {
-    missing[v] = static_cast<int>(tasks[v].after.size());
-    if (missing[v] == 0 && inst.message_of[v] < 0) compute_queue.push_back(v);
-  }
-  auto finish = [&](int v, double end) {
-    for (int s : inst.succ[v]) {
-      ready[s] = std::max(ready[s], end);
-      if (--missing[s] == 0 && inst.message_of[s] < 0) compute_queue.push_back(s);
-    }
-  };
-  PortBook book(inst.fabric);
-  std::vector<Placement> out(inst.message_count());  // unlisted messages stay at sw = -1
-  for (std::size_t k = 0; k <= order.size(); ++k) {
-    while (!compute_queue.empty()) {
-      const int v = compute_queue.back();
-      compute_queue.pop_back();
-      finish(v, ready[v] + inst.duration[v]);
-    }
-    if (k == order.size()) break;
-    const int m = order[k], v = inst.messages[m];
-    if (out[m].sw >= 0) return std::nullopt;  // listed twice
-    if (missing[v] != 0) return std::nullopt;
-    const Task& t = tasks[v];
-    const int sw = switch_of[m];
-    const double start = book.earliest(sw, t.src, t.dst, ready[v]);
-    book.place(sw, t.src, t.dst, start + inst.duration[v]);
-    out[m] = {sw, start};
-    finish(v, start + inst.duration[v]);
-  }
-  return out;
+  ListScheduler list(inst);
+  if (!list.run(switch_of, order)) return std::nullopt;
+  return list.placements(switch_of);
 }
 
 std::vector<int> start_order(const CoschedInstance& inst, const std::vector<Placement>& pl) {

@@ -26,6 +26,31 @@ struct Placement {
 [[nodiscard]] std::optional<std::vector<Placement>> schedule_in_order(
     const CoschedInstance& inst, const std::vector<int>& switch_of, const std::vector<int>& order);
 
+// The list scheduler behind `schedule_in_order`, reusable: it keeps its buffers between runs
+// (the local search evaluates thousands of orders) and records every task's start, the
+// iteration time, and for each message the message that delayed it on a port (-1 when its
+// predecessors or the port's first set-up decide its start).
+class ListScheduler {
+ public:
+  explicit ListScheduler(const CoschedInstance& inst);
+  // Same contract as `schedule_in_order`; false when `order` contradicts the DAG or repeats a
+  // message.
+  [[nodiscard]] bool run(const std::vector<int>& switch_of, const std::vector<int>& order);
+  [[nodiscard]] const std::vector<double>& task_start() const { return start_; }
+  [[nodiscard]] const std::vector<int>& blocker() const { return blocker_; }
+  [[nodiscard]] double iteration_time() const { return end_; }
+  // Placements of the last successful run (sw = -1 for unlisted messages).
+  [[nodiscard]] std::vector<Placement> placements(const std::vector<int>& switch_of) const;
+
+ private:
+  void finish(int v, double end);
+  const CoschedInstance& inst_;
+  std::vector<int> missing_, compute_queue_, blocker_;
+  std::vector<double> ready_, start_;
+  std::vector<char> placed_;
+  double end_ = 0.0;
+};
+
 // Message indices sorted by start time (ties: topological position), for `schedule_in_order`.
 [[nodiscard]] std::vector<int> start_order(const CoschedInstance& inst,
                                            const std::vector<Placement>& placements);

@@ -17,16 +17,22 @@ PortBook::Use PortBook::use(int sw, int src, int dst, int end) const {
   return end == 0 ? Use{base + src, dst, 0} : Use{base + fabric_.gpus + dst, src, 0};
 }
 
-double PortBook::port_earliest(const Use& u) const {
+PortBook::Cause PortBook::port_cause(const Use& u) const {
   const Port& p = ports_[u.port];
-  if (p.partner == u.partner) return p.avail[u.dir];
-  if (p.partner < 0 && fabric_.initial_config_free) return 0.0;
-  return p.end_all + fabric_.reconfig_delay;
+  if (p.partner == u.partner) return {p.avail[u.dir], p.avail_by[u.dir]};
+  if (p.partner < 0 && fabric_.initial_config_free) return {0.0, -1};
+  return {p.end_all + fabric_.reconfig_delay, p.end_all_by};
 }
 
 double PortBook::earliest(int sw, int src, int dst, double ready) const {
   return std::max(
-      {ready, port_earliest(use(sw, src, dst, 0)), port_earliest(use(sw, src, dst, 1))});
+      {ready, port_cause(use(sw, src, dst, 0)).time, port_cause(use(sw, src, dst, 1)).time});
+}
+
+int PortBook::blocker(int sw, int src, int dst, double ready) const {
+  const Cause a = port_cause(use(sw, src, dst, 0)), b = port_cause(use(sw, src, dst, 1));
+  const Cause& c = a.time >= b.time ? a : b;
+  return c.time > ready ? c.message : -1;
 }
 
 bool PortBook::reuses(int sw, int src, int dst) const {
@@ -48,18 +54,25 @@ std::vector<std::pair<int, int>> PortBook::displaced(int sw, int src, int dst) c
   return out;
 }
 
-void PortBook::place(int sw, int src, int dst, double end) {
+void PortBook::place(int sw, int src, int dst, double end, int message) {
   for (int e = 0; e < 2; ++e) {
     const Use u = use(sw, src, dst, e);
     Port& p = ports_[u.port];
     if (p.partner != u.partner) {
       // A new circuit: either direction may follow from when the port is ready again.
-      const double from = port_earliest(u);
-      p.avail[0] = p.avail[1] = from;
+      const Cause from = port_cause(u);
+      p.avail[0] = p.avail[1] = from.time;
+      p.avail_by[0] = p.avail_by[1] = from.message;
       p.partner = u.partner;
     }
-    p.avail[u.dir] = std::max(p.avail[u.dir], end);
-    p.end_all = std::max(p.end_all, end);
+    if (end >= p.avail[u.dir]) {
+      p.avail[u.dir] = end;
+      p.avail_by[u.dir] = message;
+    }
+    if (end >= p.end_all) {
+      p.end_all = end;
+      p.end_all_by = message;
+    }
   }
 }
 

@@ -6,6 +6,8 @@
 // carries both directions at once, a simplex circuit has separate TX and RX ports.
 // Appending in start-time order reproduces exactly the pairwise constraints of the MILP
 // (reference/flux.md §3.4 (5)), because the setup matrix obeys the triangle inequality.
+// Each availability remembers the message it comes from, so a list schedule can name the message
+// that delayed another on a port (the local search walks these links along the critical path).
 // Reference: DESIGN §1.2. Every query is O(1).
 #include <utility>
 #include <vector>
@@ -25,7 +27,11 @@ class PortBook {
   // Circuits (sender, receiver; any order for duplex) that placing src→dst on `sw` would tear
   // down at its ports.
   [[nodiscard]] std::vector<std::pair<int, int>> displaced(int sw, int src, int dst) const;
-  void place(int sw, int src, int dst, double end);  // appends a message ending at `end`
+  // The message whose end (plus τ for a circuit change) sets `earliest(sw, src, dst, ready)`
+  // when that is later than `ready`; -1 when `ready` or the port's first set-up binds.
+  [[nodiscard]] int blocker(int sw, int src, int dst, double ready) const;
+  // Appends a message ending at `end`; `message` (any id, -1 = unnamed) is what `blocker` reports.
+  void place(int sw, int src, int dst, double end, int message = -1);
 
  private:
   struct Use {
@@ -35,9 +41,15 @@ class PortBook {
     int partner = -1;  // current circuit: the GPU at the other end, -1 = never set
     double end_all = 0.0;
     double avail[2] = {0.0, 0.0};  // earliest same-circuit start per direction (out, in)
+    int end_all_by = -1;           // the messages those times come from
+    int avail_by[2] = {-1, -1};
   };
+  struct Cause {
+    double time;
+    int message;
+  };
+  [[nodiscard]] Cause port_cause(const Use& u) const;
   [[nodiscard]] Use use(int sw, int src, int dst, int end) const;
-  [[nodiscard]] double port_earliest(const Use& u) const;
 
   Fabric fabric_;
   int ports_per_switch_;
