@@ -5,6 +5,8 @@
 #include <tuple>
 
 #include "cosched/port_book.hpp"
+#include "fabric/schedule_check.hpp"
+#include "fabric/timed_schedule.hpp"
 
 namespace flux {
 namespace {
@@ -153,16 +155,9 @@ CircuitSchedule make_circuit_schedule(const CoschedInstance& inst, const std::ve
   return out;
 }
 
-int count_reconfigurations(const CoschedInstance& inst, const std::vector<Placement>& pl) {
-  const auto runs = port_runs(inst, pl, 0.0);
-  int count = static_cast<int>(runs.size());
-  if (inst.fabric.initial_config_free) {
-    std::vector<int> ports;
-    for (const PortRun& r : runs) ports.push_back(r.port);
-    std::sort(ports.begin(), ports.end());
-    count -= static_cast<int>(std::unique(ports.begin(), ports.end()) - ports.begin());
-  }
-  return count;
+std::int64_t count_reconfigurations(const CoschedInstance& inst, const std::vector<Placement>& pl) {
+  const CircuitSchedule s = make_circuit_schedule(inst, pl, "");
+  return count_reconfigurations(timed_circuits(s.circuits), inst.fabric);
 }
 
 }  // namespace flux
