@@ -5,6 +5,8 @@
 #include <tuple>
 
 #include "cosched/port_book.hpp"
+#include "fabric/schedule_check.hpp"
+#include "fabric/timed_schedule.hpp"
 
 namespace flux {
 namespace {
@@ -57,6 +59,35 @@ std::vector<PortRun> port_runs(const CoschedInstance& inst, const std::vector<Pl
     }
   }
   return runs;
+}
+
+// The circuits the placements imply, sorted by (switch, up, a, b): a circuit a–b is up on the
+// intersection of a's run pointing at b and b's run pointing at a. Runs come out of `port_runs`
+// grouped by port in increasing order, so a run's peers are found by binary search.
+std::vector<CircuitInterval> circuit_intervals(const CoschedInstance& inst,
+                                               const std::vector<Placement>& pl, double end_time) {
+  const int pps = ports_per_switch(inst.fabric), gpus = inst.fabric.gpus;
+  const bool simplex = inst.fabric.circuit == CircuitKind::simplex;
+  const auto runs = port_runs(inst, pl, end_time);
+  const auto by_port = [](const PortRun& x, const PortRun& y) { return x.port < y.port; };
+  std::vector<CircuitInterval> out;
+  for (const PortRun& ra : runs) {
+    const int sw = ra.port / pps, local = ra.port % pps;
+    if (local >= gpus && simplex) continue;  // RX runs are matched from the TX side
+    const int a = local, b = ra.partner;
+    if (!simplex && a > b) continue;
+    const PortRun peer{sw * pps + b + (simplex ? gpus : 0)};
+    const auto [first, last] = std::equal_range(runs.begin(), runs.end(), peer, by_port);
+    for (auto rb = first; rb != last; ++rb) {
+      if (rb->partner != a) continue;
+      const double up = std::max(ra.up, rb->up), down = std::min(ra.down, rb->down);
+      if (up <= down) out.push_back({sw, a, b, up, down});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+    return std::tie(x.sw, x.up, x.a, x.b) < std::tie(y.sw, y.up, y.a, y.b);
+  });
+  return out;
 }
 
 }  // namespace
@@ -152,38 +183,13 @@ CircuitSchedule make_circuit_schedule(const CoschedInstance& inst, const std::ve
   out.iteration_time = iteration_time(inst, pl);
   for (int m = 0; m < inst.message_count(); ++m)
     out.messages.push_back({inst.message_task(m).id, pl[m].sw, pl[m].start, {}});
-  const int pps = ports_per_switch(inst.fabric), gpus = inst.fabric.gpus;
-  const bool simplex = inst.fabric.circuit == CircuitKind::simplex;
-  const auto runs = port_runs(inst, pl, out.iteration_time);
-  // A circuit a–b is up on the intersection of a's run pointing at b and b's run pointing at a.
-  for (const PortRun& ra : runs) {
-    const int sw = ra.port / pps, local = ra.port % pps;
-    if (local >= gpus && simplex) continue;  // RX runs are matched from the TX side
-    const int a = local, b = ra.partner;
-    if (!simplex && a > b) continue;
-    const int peer_port = sw * pps + b + (simplex ? gpus : 0);
-    for (const PortRun& rb : runs) {
-      if (rb.port != peer_port || rb.partner != a) continue;
-      const double up = std::max(ra.up, rb.up), down = std::min(ra.down, rb.down);
-      if (up <= down) out.circuits.push_back({sw, a, b, up, down});
-    }
-  }
-  std::sort(out.circuits.begin(), out.circuits.end(), [](const auto& x, const auto& y) {
-    return std::tie(x.sw, x.up, x.a, x.b) < std::tie(y.sw, y.up, y.a, y.b);
-  });
+  out.circuits = circuit_intervals(inst, pl, out.iteration_time);
   return out;
 }
 
-int count_reconfigurations(const CoschedInstance& inst, const std::vector<Placement>& pl) {
-  const auto runs = port_runs(inst, pl, 0.0);
-  int count = static_cast<int>(runs.size());
-  if (inst.fabric.initial_config_free) {
-    std::vector<int> ports;
-    for (const PortRun& r : runs) ports.push_back(r.port);
-    std::sort(ports.begin(), ports.end());
-    count -= static_cast<int>(std::unique(ports.begin(), ports.end()) - ports.begin());
-  }
-  return count;
+std::int64_t count_reconfigurations(const CoschedInstance& inst, const std::vector<Placement>& pl) {
+  const auto circuits = circuit_intervals(inst, pl, iteration_time(inst, pl));
+  return count_reconfigurations(timed_circuits(circuits), inst.fabric);
 }
 
 }  // namespace flux

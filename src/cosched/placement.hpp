@@ -3,6 +3,7 @@
 // order on given switches (earliest start after everything earlier on the same ports — the
 // semi-active schedule of an order), and the flux.circuit-schedule/1 with its circuit intervals.
 // Reference: DESIGN §1.2, §2.5; reference/flux.md §3.4. Complexity O(V + E + M log M).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,9 +67,9 @@ class ListScheduler {
                                                     const std::vector<Placement>& placements,
                                                     const std::string& scheduler);
 
-// Port reconfigurations the placements need (circuit changes, plus the first set-up of each used
-// port unless the initial configuration is free).
-[[nodiscard]] int count_reconfigurations(const CoschedInstance& inst,
-                                         const std::vector<Placement>& placements);
+// Port reconfigurations the placements need: the simulator's count (fabric/schedule_check) on
+// the circuits of `make_circuit_schedule`.
+[[nodiscard]] std::int64_t count_reconfigurations(const CoschedInstance& inst,
+                                                  const std::vector<Placement>& placements);
 
 }  // namespace flux

@@ -140,36 +140,37 @@ void CircuitDispatch::pump(Engine& e, int sw, int from) {
   if (opt_.relay) offer(e, sw, from, to, cursor);
 }
 
-// How much of `remaining` fits in `span` and how long it takes; false if nothing useful fits.
-bool CircuitDispatch::fit(Time span, double remaining, double& take, Time& dur) const {
-  if (remaining <= 0) {
-    take = 0;
-    dur = lt_.alpha;
-    return span >= lt_.alpha;
+// The next hop of `x` on sw's circuit from→to: from max(cursor, x.available), as much as fits
+// before the window ends (a zero-byte send still takes α); nullopt if nothing useful fits.
+std::optional<Hop> CircuitDispatch::next_hop(int sw, int from, int to, const Entry& x,
+                                             Time cursor) const {
+  const Time end = sw_[static_cast<std::size_t>(sw)].win->end;
+  const Time s = std::max(cursor, x.available);
+  if (s >= end) return std::nullopt;
+  const Time span = end - s;
+  if (x.remaining <= 0) {
+    if (span < lt_.alpha) return std::nullopt;
+    return Hop{sw, from, to, s, s + lt_.alpha, 0.0};
   }
-  double cap = lt_.capacity(span);
-  if (cap < std::min(remaining, 1.0)) return false;
-  take = std::min(cap, remaining);
-  dur = take < remaining ? span : std::min(span, lt_.duration(take));
-  return true;
+  const double cap = lt_.capacity(span);
+  if (cap < std::min(x.remaining, 1.0)) return std::nullopt;
+  const double take = std::min(cap, x.remaining);
+  const Time dur = take < x.remaining ? span : std::min(span, lt_.duration(take));
+  return Hop{sw, from, to, s, s + dur, take};
 }
 
 // Sends queue `q` on from→to; true when the queue is empty, false when the window is full.
 bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor) {
-  const Time end = sw_[static_cast<std::size_t>(sw)].win->end;
   while (!q.empty()) {
     Entry& x = q.items[q.head];
-    const Time s = std::max(cursor, x.available);
-    double take = 0;
-    Time dur = 0;
-    if (s >= end || !fit(end - s, x.remaining, take, dur)) return false;
-    const Hop h{sw, from, to, s, s + dur, take};
-    add_hop(e, x.task, h);
-    cursor = h.end;
+    const std::optional<Hop> h = next_hop(sw, from, to, x, cursor);
+    if (!h) return false;
+    add_hop(e, x.task, *h);
+    cursor = h->end;
     const Task& t = w_.tasks[static_cast<std::size_t>(x.task)];
-    x.remaining -= take;
+    x.remaining -= h->bytes;
     if (x.remaining <= byte_epsilon(t.bytes)) x.remaining = 0;
-    if (to == t.dst) deliver(e, x.task, take, h.end);
+    if (to == t.dst) deliver(e, x.task, h->bytes, h->end);
     if (x.remaining > 0) return false;
     ++q.head;
   }
@@ -181,23 +182,20 @@ bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time&
 // RotorLB phase 2: spare capacity of from→to carries from's backlog for other destinations,
 // parked at `to` (infinite relay buffers: the receiver accepts whatever the link can carry).
 void CircuitDispatch::offer(Engine& e, int sw, int from, int to, Time& cursor) {
-  const Time end = sw_[static_cast<std::size_t>(sw)].win->end;
   std::set<int>& backlog = backlog_[static_cast<std::size_t>(from)];
   for (auto it = backlog.begin(); it != backlog.end();) {
     const int d = *it;
     Queue& q = queue(direct_, from, d);
     for (; d != to && !q.empty(); ++q.head) {
       Entry& x = q.items[q.head];
-      const Time s = std::max(cursor, x.available);
-      double take = 0;
-      Time dur = 0;
-      if (x.remaining <= 0 || s >= end || !fit(end - s, x.remaining, take, dur)) return;
-      const Hop h{sw, from, to, s, s + dur, take};
-      add_hop(e, x.task, h);
-      cursor = h.end;
-      queue(relay_, to, d).items.push_back({x.task, take, h.end});
-      forward_when_arrived(e, to, d, h.end);
-      x.remaining -= take;
+      if (x.remaining <= 0) return;
+      const std::optional<Hop> h = next_hop(sw, from, to, x, cursor);
+      if (!h) return;
+      add_hop(e, x.task, *h);
+      cursor = h->end;
+      queue(relay_, to, d).items.push_back({x.task, h->bytes, h->end});
+      forward_when_arrived(e, to, d, h->end);
+      x.remaining -= h->bytes;
       if (x.remaining > byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes)) return;
     }
     if (!q.empty()) {

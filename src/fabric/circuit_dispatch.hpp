@@ -86,7 +86,7 @@ class CircuitDispatch final : public Transport {
   void open(Engine& e, int sw);
   void close(Engine& e, int sw);
   void pump(Engine& e, int sw, int from);
-  bool fit(Time span, double remaining, double& take, Time& dur) const;
+  std::optional<Hop> next_hop(int sw, int from, int to, const Entry& x, Time cursor) const;
   bool drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor);
   void offer(Engine& e, int sw, int from, int to, Time& cursor);
   void forward_when_arrived(Engine& e, int to, int d, Time at);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "fabric/schedule_check.hpp"
 #include "fabric/workload_fit.hpp"
@@ -45,10 +46,28 @@ class ReplayTransport final : public Transport {
   std::vector<std::string>& violations_;
 };
 
+// The iteration time a schedule reports must be the one its replay reaches (DESIGN §1.2: the end
+// of the last task), or every figure derived from the file would rest on a wrong number.
+void check_iteration_time(const Trace& trace, Time reported, const Fabric& f,
+                          std::vector<std::string>& violations) {
+  Time end = 0;
+  for (Time t : trace.finish) end = std::max(end, t);
+  if (std::abs(end - reported) > time_tolerance(std::max(end, reported), f))
+    violations.push_back(fmt::format(
+        "the schedule reports an iteration time of {} s, its replay ends the last task at {} s",
+        to_seconds(reported), to_seconds(end)));
+}
+
 }  // namespace
 
 SimResult replay_timed(const Workload& w, const Fabric& f, TimedSchedule s, const SimOptions& opt) {
   SimResult r;
+  if (s.hops.size() != w.tasks.size()) {  // a scheduler bug; the file path cannot produce it
+    r.violations.push_back(fmt::format("the schedule has hops for {} tasks, the workload has {}",
+                                       s.hops.size(), w.tasks.size()));
+    r.schedule = std::move(s);
+    return r;
+  }
   const Time tol = time_tolerance(s.iteration_time, f);
   if (opt.check_circuits) r.violations = check_schedule(s, w, f, tol);
   ReplayTransport transport(s, f, tol, r.violations);
@@ -58,6 +77,7 @@ SimResult replay_timed(const Workload& w, const Fabric& f, TimedSchedule s, cons
     r.violations.push_back(
         fmt::format("the run stopped with {} tasks unfinished", engine.unfinished_tasks()));
   r.trace = engine.take_trace();
+  if (status == RunStatus::done) check_iteration_time(r.trace, s.iteration_time, f, r.violations);
   r.ok = r.violations.empty();
   if (r.ok) r.metrics = measure(w, f, r.trace, s.circuits);
   r.schedule = std::move(s);

@@ -3,8 +3,9 @@
 // greedy output and the last step of every scheduler here. The schedule is checked first
 // (schedule_check: ports, τ, circuits, rates, bytes); then the DAG runs in the engine with every
 // send placed exactly as given, which checks DAG order (no hop leaves a GPU before the send is
-// ready). Any violation makes the result not ok, lists the offending tasks and ports, and leaves
-// the metrics empty — an infeasible schedule produces no numbers.
+// ready) and recomputes the iteration time the schedule reports. Any violation makes the result
+// not ok, lists the offending tasks and ports, and leaves the metrics empty — an infeasible
+// schedule produces no numbers.
 #include <string>
 #include <vector>
 
@@ -32,7 +33,8 @@ struct SimResult {
                                const SimOptions& opt = {},
                                const std::string& schedule_file = "circuit schedule");
 
-// Same on the simulator's own form; preconditions: check_workload_fits, s.hops sized to the tasks.
+// Same on the simulator's own form; precondition: check_workload_fits. Hops not sized to the
+// tasks are a violation.
 [[nodiscard]] SimResult replay_timed(const Workload& w, const Fabric& f, TimedSchedule s,
                                      const SimOptions& opt = {});
 

@@ -72,9 +72,16 @@ TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric
       throw InputError(
           file, "/messages",
           fmt::format("a placement for every send task (task {} has none)", w.tasks[t].id));
-  for (const CircuitInterval& c : s.circuits)
-    out.circuits.push_back({to_time(c.up), to_time(c.down), c.sw, c.a, c.b});
+  out.circuits = timed_circuits(s.circuits);
   out.iteration_time = to_time(s.iteration_time);
+  return out;
+}
+
+std::vector<TimedCircuit> timed_circuits(const std::vector<CircuitInterval>& circuits) {
+  std::vector<TimedCircuit> out;
+  out.reserve(circuits.size());
+  for (const CircuitInterval& c : circuits)
+    out.push_back({to_time(c.up), to_time(c.down), c.sw, c.a, c.b});
   return out;
 }
 

@@ -35,17 +35,19 @@ struct TimedSchedule {
   Time iteration_time = 0;
 };
 
-// `file` names the schedule in errors; a message naming a missing or non-send task, a missing
-// message, or a duplicate is an InputError.
 // What a scheduler returns: its schedule and the events its own run took.
 struct ScheduleRun {
   TimedSchedule schedule;
   std::int64_t events = 0;
 };
 
-// An atomic placement becomes one hop of α + bytes/B.
+// An atomic placement becomes one hop of α + bytes/B. `file` names the schedule in errors; a
+// message naming a missing or non-send task, a missing message, or a duplicate is an InputError.
 [[nodiscard]] TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric& f,
                                      const std::string& file);
+// The circuit intervals in picoseconds.
+[[nodiscard]] std::vector<TimedCircuit> timed_circuits(
+    const std::vector<CircuitInterval>& circuits);
 // A message that is one full-rate hop from src to dst is written as atomic, others as pieces.
 [[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const Workload& w,
                                                   const Fabric& f);

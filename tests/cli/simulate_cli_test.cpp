@@ -83,6 +83,12 @@ TEST_F(SimulateCli, InfeasibleReplayIsRejectedNamingTaskAndPort) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("port (gpu 0, ocs 0)"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("violations"), std::string::npos) << r.err;
+  auto late = json("inf/circuit-schedule.json");
+  late["iteration_time"] = late["iteration_time"].get<double>() * 1.001;
+  spit(path("late.json"), late.dump());
+  r = flux(simulate(f, "--schedule late.json -o out"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("reports an iteration time"), std::string::npos) << r.err;
   s["messages"][0]["task"] = 123456789;
   spit(path("bad.json"), s.dump());
   r = flux(simulate(f, "--schedule bad.json -o out"));

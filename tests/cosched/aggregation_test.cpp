@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "cosched/flux_scheduler.hpp"
-#include "cosched/schedule_check.hpp"
+#include "replay_check.hpp"
 #include "tiny_instances.hpp"
 
 namespace flux {
@@ -52,17 +52,14 @@ TEST(Aggregation, ExpandedSchedulesAreFeasibleAndKeepTheirIterationTime) {
     const auto small = make_instance(agg.workload, f);
     const auto pl = flux_greedy(small);
     const auto expanded = expand_placements(inst, small, agg, pl);
-    const auto s = make_circuit_schedule(inst, expanded, "flux");
-    const auto errors = check_circuit_schedule(inst, s);
-    EXPECT_TRUE(errors.empty()) << errors.front();
+    const auto s = testing::checked_schedule(inst, expanded, "flux");
     EXPECT_NEAR(s.iteration_time, iteration_time(small, pl), 1e-9);
     if (seed > 3) continue;  // the MILP path: a few seeds, short budget
     FluxOptions o;
     o.aggregate = true;
     o.solver.time_limit = 0.5;
     const auto r = flux_schedule(inst, o);
-    EXPECT_TRUE(
-        check_circuit_schedule(inst, make_circuit_schedule(inst, r.placements, "f")).empty());
+    testing::checked_schedule(inst, r.placements, "f");
     EXPECT_LE(r.report.bound, r.report.objective);
   }
 }

@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "cosched/exhaustive.hpp"
 #include "cosched/flux_scheduler.hpp"
-#include "cosched/schedule_check.hpp"
+#include "replay_check.hpp"
 #include "tiny_instances.hpp"
 
 namespace flux {
@@ -19,10 +19,7 @@ using testing::make_workload;
 using testing::send;
 
 double checked_time(const CoschedInstance& inst, const std::vector<Placement>& pl) {
-  const auto s = make_circuit_schedule(inst, pl, "flux");
-  const auto errors = check_circuit_schedule(inst, s);
-  EXPECT_TRUE(errors.empty()) << errors.front();
-  return s.iteration_time;
+  return testing::checked_schedule(inst, pl, "flux").iteration_time;
 }
 
 FluxOptions exact() {

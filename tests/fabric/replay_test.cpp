@@ -18,7 +18,7 @@ TEST(Replay, OneMessageOnPresetCircuitTakesAlphaPlusBytesOverB) {
   WorkloadBuilder b(2);
   b.send(0, 1, 4e6);
   Fabric f = make_fabric(2, 1, kRate, 1e-5, 1e-6, CircuitKind::duplex, true);
-  CircuitSchedule s{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 0.0};
+  CircuitSchedule s{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e-6 + 4e6 / kRate};
   SimResult r = replay(b.w, f, s);
   ASSERT_TRUE(r.ok) << r.violations.front();
   EXPECT_NEAR(r.metrics.iteration_time, 1e-6 + 4e6 / kRate, 1e-12);
@@ -32,14 +32,14 @@ TEST(Replay, FirstCircuitCostsTauUnlessInitialConfigurationIsFree) {
   b.send(0, 1, 1e6);
   const double tau = 1e-5;
   Fabric f = make_fabric(2, 1, kRate, tau);
-  CircuitSchedule s{"test", {{0, 0, tau, {}}}, {{0, 0, 1, tau, 1.0}}, 0.0};
+  CircuitSchedule s{"test", {{0, 0, tau, {}}}, {{0, 0, 1, tau, 1.0}}, tau + 1e6 / kRate};
   SimResult r = replay(b.w, f, s);
   ASSERT_TRUE(r.ok) << r.violations.front();
   EXPECT_NEAR(r.metrics.iteration_time, tau + 1e6 / kRate, 1e-12);
   EXPECT_EQ(r.metrics.reconfigurations, 2);  // one first set-up per used port
   EXPECT_NEAR(r.metrics.dark_time, 2 * tau, 1e-15);
 
-  CircuitSchedule early{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 0.0};
+  CircuitSchedule early{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e6 / kRate};
   SimResult bad = replay(b.w, f, early);
   EXPECT_FALSE(bad.ok);
   EXPECT_TRUE(contains(bad.violations, "port (gpu 0, ocs 0)", "reconfiguration delay"));
@@ -52,7 +52,8 @@ TEST(Replay, RejectsSendBeforeItIsReadyNamingTaskAndPort) {
   int c = b.compute(0, 1e-3);
   b.send(0, 1, 1e6, {c});
   Fabric f = make_fabric(2, 1, kRate, 0.0);
-  CircuitSchedule s{"test", {{1, 0, 5e-4, {}}}, {{0, 0, 1, 0.0, 1.0}}, 0.0};
+  // The send cannot finish before it is ready: the replay ends it at 1 ms.
+  CircuitSchedule s{"test", {{1, 0, 5e-4, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e-3};
   SimResult r = replay(b.w, f, s);
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(contains(r.violations, "task 1 (s1)", "port (gpu 0, ocs 0)"));
@@ -67,7 +68,7 @@ TEST(Replay, RejectsPortOnTwoCircuitsAndMissingTau) {
   CircuitSchedule overlap{"test",
                           {{0, 0, 0.0, {}}, {1, 0, 2e-5, {}}},
                           {{0, 0, 1, 0.0, 1e-4}, {0, 0, 2, 5e-5, 1e-3}},
-                          0.0};
+                          3e-5};
   SimResult r = replay(b.w, f, overlap);
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(contains(r.violations, "port (gpu 0, ocs 0) is on two circuits"));
@@ -76,7 +77,7 @@ TEST(Replay, RejectsPortOnTwoCircuitsAndMissingTau) {
   CircuitSchedule no_tau{"test",
                          {{0, 0, 0.0, {}}, {1, 0, 2e-5, {}}},
                          {{0, 0, 1, 0.0, 1.5e-5}, {0, 0, 2, 2e-5, 1e-3}},
-                         0.0};
+                         3e-5};
   SimResult r2 = replay(b.w, f, no_tau);
   EXPECT_FALSE(r2.ok);
   EXPECT_TRUE(contains(r2.violations, "port (gpu 0, ocs 0)", "less than τ"));
@@ -91,12 +92,13 @@ TEST(Replay, RejectsTwoSendsInOneDirectionButAllowsBothDirectionsOfDuplex) {
   b.send(1, 0, 1e6);
   Fabric f = make_fabric(2, 1, kRate, 0.0, 0.0, CircuitKind::duplex, true);
   CircuitSchedule s{
-      "test", {{0, 0, 0.0, {}}, {1, 0, 0.0, {}}, {2, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 0.0};
+      "test", {{0, 0, 0.0, {}}, {1, 0, 0.0, {}}, {2, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e-5};
   SimResult r = replay(b.w, f, s);
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(contains(r.violations, "task 0 (s0) and task 1 (s1) send at once"));
   EXPECT_FALSE(contains(r.violations, "task 2"));
   s.messages[1].start = 1e6 / kRate;
+  s.iteration_time = 2e6 / kRate;
   EXPECT_TRUE(replay(b.w, f, s).ok);
 }
 
@@ -106,7 +108,7 @@ TEST(Replay, SplitPiecesMustCarryAllBytesNoFasterThanB) {
   Fabric f = make_fabric(2, 2, kRate, 0.0, 0.0, CircuitKind::duplex, true);
   const double half = 1e6 / kRate;
   MessagePlacement m{0, -1, 0.0, {{0, 0.0, half, 1e6}, {1, 0.0, half, 1e6}}};
-  CircuitSchedule s{"test", {m}, {{0, 0, 1, 0.0, 1.0}, {1, 0, 1, 0.0, 1.0}}, 0.0};
+  CircuitSchedule s{"test", {m}, {{0, 0, 1, 0.0, 1.0}, {1, 0, 1, 0.0, 1.0}}, half};
   SimResult r = replay(b.w, f, s);
   ASSERT_TRUE(r.ok) << r.violations.front();
   EXPECT_NEAR(r.metrics.iteration_time, half, 1e-12);
@@ -114,6 +116,35 @@ TEST(Replay, SplitPiecesMustCarryAllBytesNoFasterThanB) {
   EXPECT_TRUE(contains(replay(b.w, f, s).violations, "task 0 (s0)", "1500000 bytes leave"));
   s.messages[0].pieces[1].bytes = 2e6;
   EXPECT_TRUE(contains(replay(b.w, f, s).violations, "faster than"));
+}
+
+TEST(Replay, ReportedIterationTimeMustBeTheOneTheReplayReaches) {
+  // Compute 1 ms on GPU 1 after a 10 µs send: the iteration ends at 1.01 ms (+ τ for the set-up).
+  WorkloadBuilder b(2);
+  int s0 = b.send(0, 1, 1e6);
+  b.compute(1, 1e-3, {s0});
+  const double tau = 1e-5, end = tau + 1e6 / kRate + 1e-3;
+  Fabric f = make_fabric(2, 1, kRate, tau);
+  CircuitSchedule s{"test", {{0, 0, tau, {}}}, {{0, 0, 1, tau, end}}, end};
+  ASSERT_TRUE(replay(b.w, f, s).ok);
+  s.iteration_time = end * (1 + 1e-10);  // rounding to picoseconds stays inside the tolerance
+  EXPECT_TRUE(replay(b.w, f, s).ok);
+  for (double wrong : {end - 1e-3, end + 1e-6, 0.0}) {
+    s.iteration_time = wrong;
+    SimResult r = replay(b.w, f, s);
+    EXPECT_FALSE(r.ok) << wrong;
+    ASSERT_EQ(r.violations.size(), 1u) << wrong;
+    EXPECT_TRUE(contains(r.violations, "reports an iteration time", "replay ends the last task"));
+  }
+}
+
+TEST(Replay, TimedScheduleWithoutHopsPerTaskIsAViolationNotACrash) {
+  WorkloadBuilder b(2);
+  b.send(0, 1, 1e6);
+  TimedSchedule s;
+  SimResult r = replay_timed(b.w, make_fabric(2, 1, kRate, 0.0), s);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(contains(r.violations, "hops for 0 tasks, the workload has 1"));
 }
 
 TEST(Replay, ScheduleNamingAMissingTaskIsInputError) {
