@@ -7,7 +7,7 @@
 #include "cosched/exhaustive.hpp"
 #include "cosched/flux_scheduler.hpp"
 #include "cosched/greedy.hpp"
-#include "cosched/schedule_check.hpp"
+#include "replay_check.hpp"
 #include "tiny_instances.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/scenario.hpp"
@@ -42,9 +42,7 @@ double checked_time(const CoschedInstance& inst, const LocalSearchResult& r) {
   const auto pl = schedule_in_order(inst, r.switch_of, r.order);
   EXPECT_TRUE(pl.has_value());
   if (!pl) return 0.0;
-  const auto s = make_circuit_schedule(inst, *pl, "flux");
-  const auto errors = check_circuit_schedule(inst, s);
-  EXPECT_TRUE(errors.empty()) << errors.front();
+  const auto s = testing::checked_schedule(inst, *pl, "flux");
   EXPECT_NEAR(s.iteration_time, r.iteration_time, 1e-12 * s.iteration_time);
   return s.iteration_time;
 }
@@ -126,8 +124,7 @@ TEST(LocalSearch, FluxScheduleChainsSearchAndMilp) {
     EXPECT_GT(r.report.search_evaluations, 0);
     EXPECT_LE(r.report.search_objective, r.report.greedy_objective);
     EXPECT_LE(r.report.objective, r.report.search_objective);
-    const auto s = make_circuit_schedule(inst, r.placements, "flux");
-    EXPECT_TRUE(check_circuit_schedule(inst, s).empty());
+    const auto s = testing::checked_schedule(inst, r.placements, "flux");
     EXPECT_NEAR(s.iteration_time, r.report.objective, 1e-12 * s.iteration_time);
   }
 }
