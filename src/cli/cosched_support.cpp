@@ -117,6 +117,7 @@ nlohmann::ordered_json summary_json(const CoschedInstance& inst, const CoschedRu
                    {"status", to_string(s.status)},
                    {"objective", s.objective},
                    {"bound", s.bound},
+                   {"bound_source", s.bound_source},
                    {"gap", s.gap},
                    {"seconds", s.seconds},
                    {"windows", s.windows},

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "cosched/aggregation.hpp"
 #include "cosched/conflicts.hpp"
+#include "cosched/lower_bound.hpp"
 
 namespace flux {
 namespace {
@@ -102,8 +103,8 @@ void validate(const FluxOptions& o) {
     throw InputError("", "--monolithic-limit", "a non-negative message count");
 }
 
-// Schedules the aggregated instance and expands it; the bound falls back to the critical path
-// because aggregation restricts the search.
+// Schedules the aggregated instance and expands it; the bound falls back to flux_lower_bound of
+// the original instance because aggregation restricts the search.
 FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& options,
                                const Aggregation& agg) {
   const CoschedInstance small = make_instance(agg.workload, inst.fabric);
@@ -113,7 +114,9 @@ FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& o
   const auto expanded = expand_placements(inst, small, agg, r.placements);
   r.placements = *schedule_in_order(inst, switches_of(expanded), start_order(inst, expanded));
   r.report.objective = iteration_time(inst, r.placements);
-  r.report.bound = std::min(r.report.objective, inst.critical_path);
+  const FluxBound lb = flux_lower_bound(inst);
+  r.report.bound = std::min(r.report.objective, lb.value);
+  r.report.bound_source = describe(lb);
   r.report.gap = r.report.objective > 0 ? 1 - r.report.bound / r.report.objective : 0.0;
   if (r.report.status == MilpStatus::optimal) r.report.status = MilpStatus::feasible;
   return r;
@@ -165,7 +168,9 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   if (!whole && r.status == MilpStatus::optimal) r.status = MilpStatus::feasible;
   if (r.status != MilpStatus::optimal && r.status != MilpStatus::feasible)
     r.status = MilpStatus::feasible;  // the greedy incumbent stands
-  r.bound = std::min(r.objective, std::max(inst.critical_path, whole ? bound : 0.0));
+  const FluxBound lb = flux_lower_bound(inst);
+  r.bound = std::min(r.objective, std::max(lb.value, whole ? bound : 0.0));
+  r.bound_source = whole && bound > lb.value ? "milp" : describe(lb);
   r.gap = r.objective > 0.0 ? (r.objective - r.bound) / r.objective : 0.0;
   r.seconds = elapsed();
   return out;

@@ -38,10 +38,11 @@ void validate(const FluxOptions& options);
 struct SolverReport {
   std::string backend;
   MilpStatus status = MilpStatus::not_solved;
-  double objective = 0.0;  // iteration time of the returned schedule, seconds
-  double bound = 0.0;      // proven lower bound on the optimal iteration time, seconds
-  double gap = 0.0;        // (objective − bound) / objective
-  double seconds = 0.0;    // wall time including the greedy and model building
+  double objective = 0.0;    // iteration time of the returned schedule, seconds
+  double bound = 0.0;        // proven lower bound on the optimal iteration time, seconds
+  std::string bound_source;  // "milp" or lower_bound.hpp's describe(): what attains `bound`
+  double gap = 0.0;          // (objective − bound) / objective
+  double seconds = 0.0;      // wall time including the greedy and model building
   double greedy_objective = 0.0;
   int windows = 0, windows_improved = 0, passes = 0;  // windows solved, accepted
   int columns = 0, binaries = 0, rows = 0;            // summed over windows
