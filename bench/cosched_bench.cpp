@@ -4,6 +4,7 @@
 #include "cli/cosched_support.hpp"
 #include "cosched/conflicts.hpp"
 #include "cosched/greedy.hpp"
+#include "cosched/lower_bound.hpp"
 
 namespace flux {
 namespace {
@@ -31,6 +32,26 @@ void BM_ConflictAnalysisPaper(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ConflictAnalysisPaper)->Unit(benchmark::kMillisecond);
+
+// flux_lower_bound on the paper's setup (args: layers, τ in µs), with the bound, the critical
+// path and flux-greedy's iteration time as counters (ms) and the gap greedy − bound (%).
+void BM_FluxLowerBoundPaper(benchmark::State& state) {
+  const double tau = static_cast<double>(state.range(1)) * 1e-6;
+  const CoschedInstance inst =
+      make_instance(cli::flux_paper_workload(static_cast<int>(state.range(0))),
+                    Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
+  FluxBound bound;
+  for (auto _ : state) bound = flux_lower_bound(inst);
+  const double greedy = iteration_time(inst, flux_greedy(inst));
+  state.counters["bound_ms"] = 1e3 * bound.value;
+  state.counters["critical_path_ms"] = 1e3 * inst.critical_path;
+  state.counters["greedy_ms"] = 1e3 * greedy;
+  state.counters["gap_pct"] = 100 * (greedy - bound.value) / greedy;
+  state.SetLabel(describe(bound));
+}
+BENCHMARK(BM_FluxLowerBoundPaper)
+    ->ArgsProduct({{8, 16}, {1, 10, 100, 1000}})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace flux

@@ -19,6 +19,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
+#include "cosched/lower_bound.hpp"
 #include "fabric/metrics.hpp"
 #include "fabric/scheduler.hpp"
 #include "report/svg_plot.hpp"
@@ -246,12 +247,16 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
   const auto t1 = Clock::now();
   const auto pl = flux_greedy(inst);
   const double took = seconds(t1), it = iteration_time(inst, pl);
+  const auto t2 = Clock::now();
+  const FluxBound lb = flux_lower_bound(inst);
+  const double lb_took = seconds(t2);
   fmt::print(
       "flux-greedy: iteration {} in {:.2f} s; ideal-fabric bound {} (gap {:.2f}%), "
-      "Flux-model bound {} (gap {:.2f}%), {} reconfigurations\n",
-      format_time(it), took, format_time(ideal), 100 * (it - ideal) / it,
-      format_time(inst.critical_path), 100 * (it - inst.critical_path) / it,
-      count_reconfigurations(inst, pl));
+      "Flux-model bound {} (gap {:.2f}%; critical path {}) in {:.2f} s, {} reconfigurations\n"
+      "bound: {}\n",
+      format_time(it), took, format_time(ideal), 100 * (it - ideal) / it, format_time(lb.value),
+      100 * (it - lb.value) / it, format_time(inst.critical_path), lb_took,
+      count_reconfigurations(inst, pl), describe(lb));
 }
 
 }  // namespace
