@@ -51,17 +51,25 @@ struct Certificate {
   int messages = 0, circuits = 0;
 };
 
-// Per-partner accumulators, reused across sides; reset after each sweep.
+// Per-partner accumulators, reused across sweeps: a slot from an older epoch counts as empty.
 struct Scratch {
-  std::vector<double> out, in;  // energy: T_c, R_c; pigeonhole: best pair bound, its item
-  std::vector<char> seen;
-  std::vector<int> touched, pick;
-  explicit Scratch(int gpus) : out(gpus, 0.0), in(gpus, 0.0), seen(gpus, 0), pick(gpus, -1) {}
-  void touch(int j) {
-    if (!seen[j]) seen[j] = 1, touched.push_back(j);
+  struct Slot {
+    double out = 0.0, in = 0.0;  // energy: T_c, R_c; pigeonhole: out = best pair bound
+    int pick = -1, epoch = -1;   // pigeonhole: the item attaining it
+  };
+  std::vector<Slot> slots;
+  std::vector<int> touched;  // partners seen in this epoch
+  int epoch = 0;
+  explicit Scratch(int gpus) : slots(gpus) {}
+  // The partner's slot; `fresh` tells whether this epoch sees it for the first time.
+  Slot& at(int partner, bool& fresh) {
+    Slot& slot = slots[partner];
+    fresh = slot.epoch != epoch;
+    if (fresh) slot = {0.0, 0.0, -1, epoch}, touched.push_back(partner);
+    return slot;
   }
-  void reset() {
-    for (int j : touched) out[j] = in[j] = 0.0, seen[j] = 0, pick[j] = -1;
+  void next_epoch() {
+    ++epoch;
     touched.clear();
   }
 };
@@ -81,28 +89,37 @@ std::vector<double> head_thresholds(const std::vector<Item>& items, int cap) {
   return picked;
 }
 
-// Best (a, b) for one GPU side: for each head threshold a, add S_a's messages by descending tail
-// (b = the current tail) and evaluate the bound after each; O(1) per message.
+// Best (a, b) for one GPU side: for each head threshold a (descending), merge the messages with
+// head ≥ a into S_a kept by descending tail, then add them in that order (b = the current tail)
+// and evaluate the bound after each; O(|S_a|) per threshold.
 Certificate sweep_side(std::vector<Item>& items, const Fabric& f, int cap, Scratch& s) {
   Certificate best;
+  auto by_tail = [](const Item& x, const Item& y) { return x.tail > y.tail; };
   std::sort(items.begin(), items.end(),
-            [](const Item& x, const Item& y) { return x.tail > y.tail; });
+            [](const Item& x, const Item& y) { return x.head > y.head; });
   const double sigma = f.ocs, tau = f.reconfig_delay;
+  std::vector<Item> active;
+  active.reserve(items.size());
+  std::size_t next = 0;
   for (double a : head_thresholds(items, cap)) {
+    const auto old_size = static_cast<std::ptrdiff_t>(active.size());
+    while (next < items.size() && items[next].head >= a) active.push_back(items[next++]);
+    std::sort(active.begin() + old_size, active.end(), by_tail);
+    std::inplace_merge(active.begin(), active.begin() + old_size, active.end(), by_tail);
     double load = 0.0;
     int k = 0, count = 0;
-    for (const Item& it : items) {
-      if (it.head < a) continue;
-      const double before = std::max(s.out[it.partner], s.in[it.partner]);
-      (it.dir == 0 ? s.out : s.in)[it.partner] += it.p;
-      load += std::max(s.out[it.partner], s.in[it.partner]) - before;
-      k += !s.seen[it.partner];
-      s.touch(it.partner);
+    bool fresh = false;
+    for (const Item& it : active) {
+      Scratch::Slot& c = s.at(it.partner, fresh);
+      const double before = std::max(c.out, c.in);
+      (it.dir == 0 ? c.out : c.in) += it.p;
+      load += std::max(c.out, c.in) - before;
+      k += fresh;
       ++count;
       const double v = a + it.tail + (load + tau * std::max(0, k - f.ocs)) / sigma;
       if (v > best.value) best = {v, a, it.tail, load, count, k};
     }
-    s.reset();
+    s.next_epoch();
   }
   return best;
 }
@@ -150,18 +167,18 @@ Pigeonhole pigeonhole_side(std::vector<Item>& items, const Fabric& f, int reach,
   std::vector<int> set;
   for (int i = 0; i < n && reach > 0; ++i) {
     const Item& w = items[i];
+    bool fresh = false;
     for (int j = std::max(0, i - reach); j < std::min(n, i + reach + 1); ++j) {
-      const int c = items[j].partner;
-      if (c == w.partner) continue;
+      if (items[j].partner == w.partner) continue;
       const double pb = pair_bound(items[j], w, tau);
-      s.touch(c);
-      if (s.pick[c] < 0 || pb > s.out[c]) s.out[c] = pb, s.pick[c] = j;
+      Scratch::Slot& c = s.at(items[j].partner, fresh);
+      if (fresh || pb > c.out) c.out = pb, c.pick = j;
     }
     if (static_cast<int>(s.touched.size()) >= f.ocs) {
       std::partial_sort(s.touched.begin(), s.touched.begin() + f.ocs, s.touched.end(),
-                        [&](int x, int y) { return s.out[x] > s.out[y]; });
+                        [&](int x, int y) { return s.slots[x].out > s.slots[y].out; });
       set.assign(1, i);
-      for (int k = 0; k < f.ocs; ++k) set.push_back(s.pick[s.touched[k]]);
+      for (int k = 0; k < f.ocs; ++k) set.push_back(s.slots[s.touched[k]].pick);
       double value = INFINITY;
       for (std::size_t x = 0; x < set.size(); ++x)
         for (std::size_t y = x + 1; y < set.size(); ++y)
@@ -172,7 +189,7 @@ Pigeonhole pigeonhole_side(std::vector<Item>& items, const Fabric& f, int reach,
         for (int k : set) best.tasks.push_back(items[k].task);
       }
     }
-    s.reset();
+    s.next_epoch();
   }
   return best;
 }
