@@ -1,0 +1,79 @@
+#include "cosched/gap_fill.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "cosched/exhaustive.hpp"
+#include "cosched/greedy.hpp"
+#include "cosched/lower_bound.hpp"
+#include "cosched/schedule_check.hpp"
+#include "tiny_instances.hpp"
+#include "workload/dag_builder.hpp"
+#include "workload/scenario.hpp"
+
+namespace flux {
+namespace {
+
+using testing::make_fabric;
+using testing::make_workload;
+using testing::send;
+
+double checked_time(const CoschedInstance& inst, const std::vector<Placement>& pl) {
+  const auto s = make_circuit_schedule(inst, pl, "slack-gap-fill");
+  const auto errors = check_circuit_schedule(inst, s);
+  EXPECT_TRUE(errors.empty()) << errors.front();
+  return s.iteration_time;
+}
+
+TEST(GapFill, KeepsThePortForTheCriticalPathAndFillsTheGap) {
+  // Critical chain: 1 of compute on GPU 0, 0→1, 6 of compute on GPU 1, 0→1 (p = 2 each); 0→2
+  // (p = 2) is ready at once but has slack. One OCS, τ = 1. flux-greedy sends 0→2 first and
+  // delays the chain by 3; gap-fill puts 0→2 between the two critical sends: OPT = 1 + 2 + 6 + 2.
+  const auto w = make_workload(3, {testing::compute(0, 1), send(0, 1, 2, {0}),
+                                   testing::compute(1, 6, {1}), send(0, 1, 2, {2}), send(0, 2, 2)});
+  const auto inst = make_instance(w, make_fabric(3, 1, 1.0));
+  const auto pl = slack_gap_fill(inst);
+  EXPECT_DOUBLE_EQ(checked_time(inst, pl), 11.0);
+  EXPECT_DOUBLE_EQ(pl[2].start, 4.0);
+  EXPECT_DOUBLE_EQ(flux_lower_bound(inst).value, 11.0);
+  EXPECT_DOUBLE_EQ(iteration_time(inst, flux_greedy(inst)), 14.0);
+}
+
+TEST(GapFill, FeasibleOnTinyRandomDags) {
+  int optimal = 0, cases = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed)
+    for (auto kind : {CircuitKind::duplex, CircuitKind::simplex})
+      for (double tau : {0.0, 1.5}) {
+        const auto w = testing::random_workload(seed, 4, 6, 0.1);
+        const auto inst = make_instance(w, make_fabric(4, 2, tau, kind, seed % 2 == 0));
+        const double t = checked_time(inst, slack_gap_fill(inst));
+        const double opt = exhaustive_optimum(inst).iteration_time;
+        EXPECT_GE(t, opt - 1e-9) << seed;
+        optimal += t <= opt + 1e-9;
+        ++cases;
+      }
+  EXPECT_GT(optimal, cases / 3) << optimal << " of " << cases;
+}
+
+TEST(GapFill, ProvablyNearOptimalOnThePaperWorkload) {
+  const Workload w = build_workload(
+      read_scenario(std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json"));
+  for (double tau : {1e-6, 1e-5, 1e-4, 1e-3}) {
+    const auto inst = make_instance(w, Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
+    const double t = checked_time(inst, slack_gap_fill(inst));
+    const double bound = flux_lower_bound(inst).value;
+    const double greedy = iteration_time(inst, flux_greedy(inst));
+    EXPECT_LE(t, greedy) << tau;
+    // Within 1 % of the lower bound up to τ = 100 µs (optimal at 1 µs).
+    if (tau <= 1e-4) {
+      EXPECT_LE(t, bound * 1.01) << tau;
+    }
+    if (tau == 1e-6) {
+      EXPECT_NEAR(t, bound, 1e-9 * bound);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace flux
