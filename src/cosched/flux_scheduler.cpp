@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "cosched/aggregation.hpp"
 #include "cosched/conflicts.hpp"
+#include "cosched/gap_fill.hpp"
 #include "cosched/lower_bound.hpp"
 
 namespace flux {
@@ -26,13 +27,16 @@ struct Incumbent {
   double time = 0.0;
 };
 
-Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& options) {
-  const auto greedy = flux_greedy(inst, options);
+Incumbent incumbent_of(const CoschedInstance& inst, const std::vector<Placement>& placements) {
   Incumbent inc;
-  inc.order = start_order(inst, greedy);
-  inc.placements = *schedule_in_order(inst, switches_of(greedy), inc.order);
+  inc.order = start_order(inst, placements);
+  inc.placements = *schedule_in_order(inst, switches_of(placements), inc.order);
   inc.time = iteration_time(inst, inc.placements);
   return inc;
+}
+
+Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& options) {
+  return incumbent_of(inst, flux_greedy(inst, options));
 }
 
 // Messages order[from, to) form the window; those before it stay fixed, the rest are unplaced.
@@ -135,6 +139,10 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   FluxResult out;
   SolverReport& r = out.report;
   r.greedy_objective = inc.time;
+  if (options.gap_fill) {
+    Incumbent fill = incumbent_of(inst, slack_gap_fill(inst));
+    if (fill.time < inc.time) inc = std::move(fill);
+  }
   const std::size_t nm = inc.order.size();
   const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
   const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;
@@ -172,6 +180,7 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   r.bound = std::min(r.objective, std::max(lb.value, whole ? bound : 0.0));
   r.bound_source = whole && bound > lb.value ? "milp" : describe(lb);
   r.gap = r.objective > 0.0 ? (r.objective - r.bound) / r.objective : 0.0;
+  if (r.gap <= 1e-9) r.status = MilpStatus::optimal;  // the bound proves the schedule optimal
   r.seconds = elapsed();
   return out;
 }
