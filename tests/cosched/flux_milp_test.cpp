@@ -13,17 +13,11 @@
 namespace flux {
 namespace {
 
+using testing::checked_time;
 using testing::compute;
 using testing::make_fabric;
 using testing::make_workload;
 using testing::send;
-
-double checked_time(const CoschedInstance& inst, const std::vector<Placement>& pl) {
-  const auto s = make_circuit_schedule(inst, pl, "flux");
-  const auto errors = check_circuit_schedule(inst, s);
-  EXPECT_TRUE(errors.empty()) << errors.front();
-  return s.iteration_time;
-}
 
 FluxOptions exact() {
   FluxOptions o;

@@ -7,24 +7,15 @@
 #include "cosched/exhaustive.hpp"
 #include "cosched/greedy.hpp"
 #include "cosched/lower_bound.hpp"
-#include "cosched/schedule_check.hpp"
 #include "tiny_instances.hpp"
-#include "workload/dag_builder.hpp"
-#include "workload/scenario.hpp"
 
 namespace flux {
 namespace {
 
+using testing::checked_time;
 using testing::make_fabric;
 using testing::make_workload;
 using testing::send;
-
-double checked_time(const CoschedInstance& inst, const std::vector<Placement>& pl) {
-  const auto s = make_circuit_schedule(inst, pl, "slack-gap-fill");
-  const auto errors = check_circuit_schedule(inst, s);
-  EXPECT_TRUE(errors.empty()) << errors.front();
-  return s.iteration_time;
-}
 
 TEST(GapFill, KeepsThePortForTheCriticalPathAndFillsTheGap) {
   // Critical chain: 1 of compute on GPU 0, 0→1, 6 of compute on GPU 1, 0→1 (p = 2 each); 0→2
@@ -57,8 +48,7 @@ TEST(GapFill, FeasibleOnTinyRandomDags) {
 }
 
 TEST(GapFill, ProvablyNearOptimalOnThePaperWorkload) {
-  const Workload w = build_workload(
-      read_scenario(std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json"));
+  const Workload w = testing::paper_workload();
   for (double tau : {1e-6, 1e-5, 1e-4, 1e-3}) {
     const auto inst = make_instance(w, Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
     const double t = checked_time(inst, slack_gap_fill(inst));

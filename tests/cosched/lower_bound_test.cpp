@@ -8,8 +8,6 @@
 #include "cosched/flux_scheduler.hpp"
 #include "cosched/greedy.hpp"
 #include "tiny_instances.hpp"
-#include "workload/dag_builder.hpp"
-#include "workload/scenario.hpp"
 
 namespace flux {
 namespace {
@@ -150,8 +148,7 @@ TEST(LowerBound, NeverExceedsTheExhaustiveOptimumOnTinyRandomDags) {
 }
 
 CoschedInstance paper_instance(double tau) {
-  static const Workload w = build_workload(
-      read_scenario(std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json"));
+  static const Workload w = testing::paper_workload();
   return make_instance(w, Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
 }
 

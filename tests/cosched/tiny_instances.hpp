@@ -1,11 +1,19 @@
 #pragma once
-// Small hand-built and seeded random workloads for the cosched tests.
+// Small hand-built and seeded random workloads for the cosched tests, the Flux paper's 8-layer
+// workload, and the schedule check every scheduler test goes through.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/rng.hpp"
+#include "cosched/placement.hpp"
+#include "cosched/schedule_check.hpp"
 #include "fabric/fabric.hpp"
+#include "workload/dag_builder.hpp"
+#include "workload/scenario.hpp"
 #include "workload/workload.hpp"
 
 namespace flux::testing {
@@ -68,6 +76,20 @@ inline Workload random_workload(std::uint64_t seed, int gpus, int messages,
     }
   }
   return make_workload(gpus, std::move(tasks));
+}
+
+// examples/llama3-8b-8l-tp4-dp2.json: Llama-3 8B, 8 layers, TP4 × DP2 on 8 GPUs.
+inline Workload paper_workload() {
+  return build_workload(
+      read_scenario(std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json"));
+}
+
+// Iteration time of the placements' circuit schedule, which must pass check_circuit_schedule.
+inline double checked_time(const CoschedInstance& inst, const std::vector<Placement>& pl) {
+  const auto s = make_circuit_schedule(inst, pl, "test");
+  const auto errors = check_circuit_schedule(inst, s);
+  EXPECT_TRUE(errors.empty()) << errors.front();
+  return s.iteration_time;
 }
 
 }  // namespace flux::testing
