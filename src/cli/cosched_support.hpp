@@ -17,7 +17,7 @@ struct FluxFlags {
   double gap = 1e-4;
   int window = 40, monolithic_limit = 80;
   bool no_prune = false, no_symmetry = false, no_reuse = false, no_lookahead = false;
-  bool aggregate = false;
+  bool aggregate = false, no_gap_fill = false;
   bool solver_log = false;
 
   void add_to(CLI::App& cmd);
