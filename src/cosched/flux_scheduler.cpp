@@ -39,6 +39,13 @@ Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& opt
   return incumbent_of(inst, flux_greedy(inst, options));
 }
 
+// With options.gap_fill, slack-gap-fill's schedule replaces the incumbent when it is better.
+void adopt_gap_fill(const CoschedInstance& inst, const FluxOptions& options, Incumbent& inc) {
+  if (!options.gap_fill) return;
+  Incumbent fill = incumbent_of(inst, slack_gap_fill(inst));
+  if (fill.time < inc.time) inc = std::move(fill);
+}
+
 // Messages order[from, to) form the window; those before it stay fixed, the rest are unplaced.
 std::vector<Placement> window_view(const Incumbent& inc, std::size_t to) {
   std::vector<Placement> pl(inc.placements.size());
@@ -139,10 +146,7 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   FluxResult out;
   SolverReport& r = out.report;
   r.greedy_objective = inc.time;
-  if (options.gap_fill) {
-    Incumbent fill = incumbent_of(inst, slack_gap_fill(inst));
-    if (fill.time < inc.time) inc = std::move(fill);
-  }
+  adopt_gap_fill(inst, options, inc);
   const std::size_t nm = inc.order.size();
   const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
   const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;
@@ -188,7 +192,8 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
 FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& options) {
   validate(options);
   const MessageClosure closure(inst);
-  const Incumbent inc = greedy_incumbent(inst, options.greedy);
+  Incumbent inc = greedy_incumbent(inst, options.greedy);
+  adopt_gap_fill(inst, options, inc);
   return build_flux_model(inst, closure, std::vector<char>(inst.message_count(), 1), inc.placements,
                           options.model);
 }
