@@ -28,7 +28,7 @@ namespace flux {
 struct FluxBoundOptions {
   // Head thresholds a tried per GPU side, evenly spaced in rank (the lowest head always
   // included); 0 = every distinct head, O(n²) per GPU.
-  int max_head_thresholds = 256;
+  int max_head_thresholds = 128;
   // Set-up pigeonhole: a message's possible companions are its R neighbours on each side in
   // head order at its GPU side; 0 = family 3 off.
   int pigeonhole_reach = 16;
