@@ -1,9 +1,13 @@
 // flux-greedy and one rolling-horizon window of the Flux MILP on the paper's 8-layer workload.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+
 #include "cli/cosched_support.hpp"
 #include "cosched/conflicts.hpp"
+#include "cosched/gap_fill.hpp"
 #include "cosched/greedy.hpp"
+#include "cosched/lower_bound.hpp"
 
 namespace flux {
 namespace {
@@ -23,6 +27,12 @@ void BM_FluxGreedyPaper(benchmark::State& state) {
 }
 BENCHMARK(BM_FluxGreedyPaper)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 
+void BM_SlackGapFillPaper(benchmark::State& state) {
+  const CoschedInstance& inst = paper_instance(static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(slack_gap_fill(inst));
+}
+BENCHMARK(BM_SlackGapFillPaper)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+
 void BM_ConflictAnalysisPaper(benchmark::State& state) {
   const CoschedInstance& inst = paper_instance(8);
   for (auto _ : state) {
@@ -31,6 +41,31 @@ void BM_ConflictAnalysisPaper(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ConflictAnalysisPaper)->Unit(benchmark::kMillisecond);
+
+// flux_lower_bound on the paper's setup (args: layers, τ in µs), with the bound, the critical
+// path, flux-greedy's and slack-gap-fill's iteration times as counters (ms) and their gaps to
+// the bound (%).
+void BM_FluxLowerBoundPaper(benchmark::State& state) {
+  const double tau = static_cast<double>(state.range(1)) * 1e-6;
+  const CoschedInstance inst =
+      make_instance(cli::flux_paper_workload(static_cast<int>(state.range(0))),
+                    Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
+  FluxBound bound;
+  for (auto _ : state) bound = flux_lower_bound(inst);
+  const double greedy = iteration_time(inst, flux_greedy(inst));
+  const double fill = iteration_time(inst, slack_gap_fill(inst));
+  state.counters["bound_ms"] = 1e3 * bound.value;
+  state.counters["critical_path_ms"] = 1e3 * inst.critical_path;
+  state.counters["greedy_ms"] = 1e3 * greedy;
+  // Gaps clamped at 0: a schedule attaining the bound can differ from it by rounding.
+  state.counters["greedy_gap_pct"] = std::max(0.0, 100 * (greedy - bound.value) / greedy);
+  state.counters["gap_fill_ms"] = 1e3 * fill;
+  state.counters["gap_fill_gap_pct"] = std::max(0.0, 100 * (fill - bound.value) / fill);
+  state.SetLabel(describe(bound));
+}
+BENCHMARK(BM_FluxLowerBoundPaper)
+    ->ArgsProduct({{8, 16}, {1, 10, 100, 1000}})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace flux

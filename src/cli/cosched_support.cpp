@@ -29,6 +29,7 @@ void FluxFlags::add_to(CLI::App& cmd) {
   cmd.add_flag("--no-reuse", no_reuse, "ablation: charge τ even between messages of one circuit");
   cmd.add_flag("--no-lookahead", no_lookahead, "flux-greedy without the circuit-reuse look-ahead");
   cmd.add_flag("--aggregate", aggregate, "merge chained and sibling sends before solving");
+  cmd.add_flag("--no-gap-fill", no_gap_fill, "start from flux-greedy only, not slack-gap-fill");
   cmd.add_flag("--solver-log", solver_log, "CBC's log on stderr");
 }
 
@@ -47,6 +48,7 @@ FluxOptions FluxFlags::options() const {
   o.model.forbid_reuse = no_reuse;
   o.greedy.lookahead = !no_lookahead;
   o.aggregate = aggregate;
+  o.gap_fill = !no_gap_fill;
   validate(o);
   return o;
 }
@@ -118,13 +120,15 @@ nlohmann::ordered_json summary_json(const CoschedInstance& inst, const CoschedRu
                                {"symmetry_breaking", options.model.symmetry_breaking},
                                {"forbid_reuse", options.model.forbid_reuse},
                                {"lookahead", options.greedy.lookahead},
-                               {"aggregate", options.aggregate}};
+                               {"aggregate", options.aggregate},
+                               {"gap_fill", options.gap_fill}};
   if (run.has_solver) {
     const SolverReport& s = run.solver;
     j["solver"] = {{"backend", s.backend},
                    {"status", to_string(s.status)},
                    {"objective", s.objective},
                    {"bound", s.bound},
+                   {"bound_source", s.bound_source},
                    {"gap", s.gap},
                    {"seconds", s.seconds},
                    {"windows", s.windows},

@@ -20,7 +20,7 @@ struct FluxFlags {
   double search_share = 0.8;
   std::uint64_t seed = 1;
   bool no_prune = false, no_symmetry = false, no_reuse = false, no_lookahead = false;
-  bool aggregate = false;
+  bool aggregate = false, no_gap_fill = false;
   bool solver_log = false;
 
   void add_to(CLI::App& cmd);

@@ -9,7 +9,9 @@
 #include "cosched/aggregation.hpp"
 #include "cosched/circuit_coloring.hpp"
 #include "cosched/conflicts.hpp"
+#include "cosched/gap_fill.hpp"
 #include "cosched/local_search.hpp"
+#include "cosched/lower_bound.hpp"
 
 namespace flux {
 namespace {
@@ -28,13 +30,23 @@ struct Incumbent {
   double time = 0.0;
 };
 
-Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& options) {
-  const auto greedy = flux_greedy(inst, options);
+Incumbent incumbent_of(const CoschedInstance& inst, const std::vector<Placement>& placements) {
   Incumbent inc;
-  inc.order = start_order(inst, greedy);
-  inc.placements = *schedule_in_order(inst, switches_of(greedy), inc.order);
+  inc.order = start_order(inst, placements);
+  inc.placements = *schedule_in_order(inst, switches_of(placements), inc.order);
   inc.time = iteration_time(inst, inc.placements);
   return inc;
+}
+
+Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& options) {
+  return incumbent_of(inst, flux_greedy(inst, options));
+}
+
+// With options.gap_fill, slack-gap-fill's schedule replaces the incumbent when it is better.
+void adopt_gap_fill(const CoschedInstance& inst, const FluxOptions& options, Incumbent& inc) {
+  if (!options.gap_fill) return;
+  Incumbent fill = incumbent_of(inst, slack_gap_fill(inst));
+  if (fill.time < inc.time) inc = std::move(fill);
 }
 
 // Messages order[from, to) form the window; those before it stay fixed, the rest are unplaced.
@@ -79,21 +91,23 @@ WindowSolve solve_window(const CoschedInstance& inst, const MessageClosure& clos
   return w;
 }
 
-// The critical-path local search from two starts — flux-greedy, and flux-greedy on the static
-// circuit colouring (local_search.hpp, circuit_coloring.hpp). With two or more threads the two
+// The critical-path local search from two starts — the incumbent (flux-greedy or slack-gap-fill),
+// and flux-greedy on the static circuit colouring (local_search.hpp, circuit_coloring.hpp); it
+// stops early on reaching the lower bound. With two or more threads the two
 // searches run side by side, each for the whole search budget; with one, one after the other
 // with half of it each.
 Incumbent local_search(const CoschedInstance& inst, const MessageClosure& closure,
-                       const FluxOptions& options, Incumbent greedy, std::int64_t& evaluations) {
+                       const FluxOptions& options, Incumbent incumbent, double lower_bound,
+                       std::int64_t& evaluations) {
   GreedyOptions colored = options.greedy;
   colored.switch_of = circuit_coloring(inst);
-  Incumbent best = std::move(greedy);
+  Incumbent best = std::move(incumbent);
   const std::vector<Incumbent> starts{best, greedy_incumbent(inst, colored)};
   const bool parallel = options.solver.threads >= 2;
   LocalSearchOptions lo;
   lo.time_limit = options.search_share * options.solver.time_limit / (parallel ? 1 : 2);
   lo.seed = options.seed;
-  lo.target = inst.critical_path;
+  lo.target = lower_bound;
   std::vector<LocalSearchResult> found(starts.size());
   auto search = [&](std::size_t k) {
     found[k] =
@@ -144,8 +158,8 @@ void validate(const FluxOptions& o) {
     throw InputError("", "--monolithic-limit", "a non-negative message count");
 }
 
-// Schedules the aggregated instance and expands it; the bound falls back to the critical path
-// because aggregation restricts the search.
+// Schedules the aggregated instance and expands it; the bound falls back to flux_lower_bound of
+// the original instance because aggregation restricts the search.
 FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& options,
                                const Aggregation& agg) {
   const CoschedInstance small = make_instance(agg.workload, inst.fabric);
@@ -155,7 +169,9 @@ FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& o
   const auto expanded = expand_placements(inst, small, agg, r.placements);
   r.placements = *schedule_in_order(inst, switches_of(expanded), start_order(inst, expanded));
   r.report.objective = iteration_time(inst, r.placements);
-  r.report.bound = std::min(r.report.objective, inst.critical_path);
+  const FluxBound lb = flux_lower_bound(inst);
+  r.report.bound = std::min(r.report.objective, lb.value);
+  r.report.bound_source = describe(lb);
   r.report.gap = r.report.objective > 0 ? 1 - r.report.bound / r.report.objective : 0.0;
   if (r.report.status == MilpStatus::optimal) r.report.status = MilpStatus::feasible;
   return r;
@@ -174,15 +190,18 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   FluxResult out;
   SolverReport& r = out.report;
   r.greedy_objective = inc.time;
-  if (options.search_share > 0.0)
-    inc = local_search(inst, closure, options, std::move(inc), r.search_evaluations);
+  adopt_gap_fill(inst, options, inc);
+  const FluxBound lb = flux_lower_bound(inst);
+  const auto proven = [&] { return inc.time <= lb.value * (1 + 1e-9); };
+  if (options.search_share > 0.0 && !proven())
+    inc = local_search(inst, closure, options, std::move(inc), lb.value, r.search_evaluations);
   r.search_objective = inc.time;
   const std::size_t nm = inc.order.size();
   const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
   const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;
   double bound = 0.0;
   bool improved = true;
-  for (int pass = 0; improved && elapsed() < options.solver.time_limit; ++pass) {
+  for (int pass = 0; improved && !proven() && elapsed() < options.solver.time_limit; ++pass) {
     improved = false;
     ++r.passes;
     const std::size_t offset = pass % 2 == 1 ? size / 2 : 0;
@@ -210,8 +229,10 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   if (!whole && r.status == MilpStatus::optimal) r.status = MilpStatus::feasible;
   if (r.status != MilpStatus::optimal && r.status != MilpStatus::feasible)
     r.status = MilpStatus::feasible;  // the greedy incumbent stands
-  r.bound = std::min(r.objective, std::max(inst.critical_path, whole ? bound : 0.0));
+  r.bound = std::min(r.objective, std::max(lb.value, whole ? bound : 0.0));
+  r.bound_source = whole && bound > lb.value ? "milp" : describe(lb);
   r.gap = r.objective > 0.0 ? (r.objective - r.bound) / r.objective : 0.0;
+  if (r.gap <= 1e-9) r.status = MilpStatus::optimal;  // the bound proves the schedule optimal
   r.seconds = elapsed();
   return out;
 }
@@ -219,7 +240,8 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
 FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& options) {
   validate(options);
   const MessageClosure closure(inst);
-  const Incumbent inc = greedy_incumbent(inst, options.greedy);
+  Incumbent inc = greedy_incumbent(inst, options.greedy);
+  adopt_gap_fill(inst, options, inc);
   return build_flux_model(inst, closure, std::vector<char>(inst.message_count(), 1), inc.placements,
                           options.model);
 }

@@ -11,6 +11,8 @@
 // half a window on odd passes) repeat while time is left and the last pass improved.
 // Every schedule is left-shifted (re-timed in its own start order), which never delays a task.
 // The result always carries a schedule and the solver report (status, objective, bound, gap, time).
+// With `gap_fill` the first incumbent is the better of flux-greedy and slack-gap-fill
+// (gap_fill.hpp); the bound is the MILP's (whole model only) or flux_lower_bound's, the larger.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,6 +34,7 @@ struct FluxOptions {
   int window_messages = 40;   // messages per rolling-horizon window
   int monolithic_limit = 80;  // one MILP over every message when there are at most this many
   bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)
+  bool gap_fill = true;       // also try slack-gap-fill as the first incumbent
 };
 
 // Throws InputError (field = the option) for a non-positive or non-finite time limit, threads < 1,
@@ -51,6 +54,7 @@ struct SolverReport {
   int windows = 0, windows_improved = 0, passes = 0;  // windows solved, accepted
   int columns = 0, binaries = 0, rows = 0;            // summed over windows
   FluxModelStats pairs;                               // summed over windows
+  std::string bound_source;  // "milp" or describe(flux_lower_bound): what attains `bound`
 };
 
 struct FluxResult {

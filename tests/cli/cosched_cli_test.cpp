@@ -81,6 +81,8 @@ TEST(CoschedCli, SchedulesWritesScheduleAndSummary) {
   const auto m = nlohmann::json::parse(slurp(sum));
   EXPECT_EQ(m["solver"]["status"], "optimal");
   EXPECT_LE(m["iteration_time"].get<double>(), m["solver"]["greedy_objective"].get<double>());
+  EXPECT_FALSE(m["solver"]["bound_source"].get<std::string>().empty());
+  EXPECT_EQ(m["scheduler"]["options"]["gap_fill"], true);
   EXPECT_NEAR(m["iteration_time"].get<double>(), s["iteration_time"].get<double>(), 1e-12);
   // The written schedule replays through `flux simulate --schedule`.
   EXPECT_EQ(flux_cli("simulate --workload " + w + " --fabric " + f + " --schedule " + out.string() +

@@ -9,8 +9,6 @@
 #include "cosched/greedy.hpp"
 #include "replay_check.hpp"
 #include "tiny_instances.hpp"
-#include "workload/dag_builder.hpp"
-#include "workload/scenario.hpp"
 
 namespace flux {
 namespace {
@@ -83,8 +81,7 @@ TEST(LocalSearch, SameSeedAndBudgetGiveTheSameSchedule) {
 
 // The Flux paper's 8-layer case: a few thousand moves already beat flux-greedy at every τ.
 TEST(LocalSearch, ImprovesFluxGreedyOnThePaperWorkload) {
-  const Workload w = build_workload(
-      read_scenario(std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json"));
+  const Workload w = testing::paper_workload();
   for (const double tau : {1e-6, 1e-4, 1e-3}) {
     const auto inst = make_instance(w, Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
     const Start g = greedy_start(inst);

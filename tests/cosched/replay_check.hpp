@@ -22,4 +22,9 @@ inline CircuitSchedule checked_schedule(const CoschedInstance& inst,
   return s;
 }
 
+// The iteration time of a checked schedule.
+inline double checked_time(const CoschedInstance& inst, const std::vector<Placement>& placements) {
+  return checked_schedule(inst, placements).iteration_time;
+}
+
 }  // namespace flux::testing

@@ -1,11 +1,16 @@
 #pragma once
-// Small hand-built and seeded random workloads for the cosched tests.
+// Small hand-built and seeded random workloads for the cosched tests, and the Flux paper's 8-layer
+// workload.
+
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/rng.hpp"
 #include "fabric/fabric.hpp"
+#include "workload/dag_builder.hpp"
+#include "workload/scenario.hpp"
 #include "workload/workload.hpp"
 
 namespace flux::testing {
@@ -40,8 +45,10 @@ inline Fabric make_fabric(int gpus, int ocs, double tau, CircuitKind kind = Circ
 }
 
 // A random DAG on `gpus` GPUs: `messages` sends with integer sizes 1..4, some compute tasks
-// (chained per GPU) in between, random edges from earlier tasks.
-inline Workload random_workload(std::uint64_t seed, int gpus, int messages) {
+// (chained per GPU) in between, random edges from earlier tasks (each with `edge_probability`;
+// sparser DAGs leave more sends free to contend for ports).
+inline Workload random_workload(std::uint64_t seed, int gpus, int messages,
+                                double edge_probability = 0.25) {
   Rng rng(seed);
   std::vector<Task> tasks;
   std::vector<int> last_compute(gpus, -1);
@@ -50,7 +57,7 @@ inline Workload random_workload(std::uint64_t seed, int gpus, int messages) {
     const int here = static_cast<int>(tasks.size());
     std::vector<int> after;
     for (int p = 0; p < here; ++p)
-      if (rng.uniform() < 0.25) after.push_back(p);
+      if (rng.uniform() < edge_probability) after.push_back(p);
     if (rng.uniform() < 0.3) {
       const int g = static_cast<int>(rng.below(gpus));
       if (last_compute[g] >= 0 &&
@@ -66,6 +73,12 @@ inline Workload random_workload(std::uint64_t seed, int gpus, int messages) {
     }
   }
   return make_workload(gpus, std::move(tasks));
+}
+
+// examples/llama3-8b-8l-tp4-dp2.json: Llama-3 8B, 8 layers, TP4 × DP2 on 8 GPUs.
+inline Workload paper_workload() {
+  return build_workload(
+      read_scenario(std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json"));
 }
 
 }  // namespace flux::testing

@@ -1,0 +1,31 @@
+#pragma once
+// slack-gap-fill: a constructive co-scheduling heuristic that protects the critical path and
+// fits everything else into the ports' idle gaps, paying τ only where a gap is long enough.
+//  1. Heads r_m (flux_heads: with the first set-up), tails q_m, slack_m = CP − (r_m + p_m + q_m)
+//     with CP the critical path from those heads.
+//  2. Critical messages (slack ≤ critical_slack · CP), in head order, are planned at the earliest
+//     time ≥ r_m at which one OCS can carry them beside what is planned already: a different
+//     circuit on a shared port stays τ away, the same circuit only serialises one direction. On
+//     the TP rings of the Flux paper's workload this pins each ring circuit to one OCS.
+//  3. The other messages, in topological order, take the earliest such gap after their planned
+//     predecessors end (compute tasks as soon as ready).
+//  4. The plan's start order and OCS choice are list-scheduled (schedule_in_order), so the result
+//     is feasible whatever the plan; the plan only guides it.
+// Unlike flux-greedy (earliest start now, in ready order) it never lets a message with slack
+// take a port the critical path is about to need. Reference: reference/flux.md §3.7 (Flux-H,
+// time windows). Complexity O(M · σ · B + (V + E) + M log M), B = planned messages per port.
+#include <vector>
+
+#include "cosched/instance.hpp"
+#include "cosched/placement.hpp"
+
+namespace flux {
+
+struct GapFillOptions {
+  double critical_slack = 1e-9;  // relative to the critical path: planned first, at their heads
+};
+
+[[nodiscard]] std::vector<Placement> slack_gap_fill(const CoschedInstance& inst,
+                                                    const GapFillOptions& options = {});
+
+}  // namespace flux

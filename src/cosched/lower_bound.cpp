@@ -1,0 +1,266 @@
+#include "cosched/lower_bound.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/units.hpp"
+
+// Validity of the port-energy bound. Fix a feasible schedule with iteration time C, a GPU side
+// (its σ duplex ports; or its σ TX ports; or its σ RX ports) and thresholds a, b. Every message m
+// of S = {m at this side : r_m ≥ a, q_m ≥ b} starts at t_m ≥ r_m ≥ a (heads are valid earliest
+// starts) and ends at t_m + p_m ≤ C − q_m ≤ C − b (its successors' chain of length q_m follows),
+// so it occupies its port on its OCS during [t_m, t_m + p_m) ⊆ W = [a, C − b]; α is part of p_m.
+// On one port π, split the messages of S by the circuit c they use. A duplex circuit {g, j}
+// carries g→j and j→g at once, but one direction only one message at a time, so the port is up
+// on c for at least max(T_cπ, R_cπ) (the per-direction sums on π); a simplex port carries one
+// direction. Summed over ports, Σ_π max(T_cπ, R_cπ) ≥ max(T_c, R_c).
+// Set-ups: let c0 be the circuit π holds or is being set up to at time a (if any). Any other
+// circuit c ≠ c0 used by S on π is held at some instant t ∈ W; the holding period around t began
+// with a set-up [x, x + τ) towards c, and x ≥ a, or else π would hold or set up c at time a. So
+// that set-up lies in W, during which π carries nothing, and distinct circuits need distinct
+// set-ups. Hence π is busy for at least Σ_c max(T_cπ, R_cπ) + τ·(k_π − 1)⁺ inside W, where k_π
+// counts S's circuits on π; Σ_π k_π ≥ k, so Σ_π (k_π − 1)⁺ ≥ (k − σ)⁺. The σ ports offer σ·|W|:
+//   σ·(C − b − a) ≥ Σ_c max(T_c, R_c) + τ·(k − σ)⁺.
+// The bound holds for every S with a ≤ min r and b ≤ min q over S, so any subset of thresholds,
+// and every prefix of a sweep, is valid. Zero-length messages still need their circuit up at
+// t_m ∈ W, which is all the set-up argument uses.
+//
+// Validity of the set-up pigeonhole bound. Each message uses exactly one of its GPU side's σ
+// ports, so among σ + 1 messages of that side with pairwise different circuits two, x and y,
+// share a port. One port holds one circuit at a time, so they do not overlap, and if x comes first
+// the port is re-pointed in between: t_y ≥ t_x + p_x + τ ≥ r_x + p_x + τ, and t_y ≥ r_y, so
+// C ≥ t_y + p_y + q_y ≥ max(r_y, r_x + p_x + τ) + p_y + q_y. Not knowing the order, take the
+// smaller of the two orders; not knowing the pair, the smallest over the set's pairs. This holds
+// whatever the initial configuration and for zero-length messages (a port holds their circuit at
+// t_m). Any choice of sets is valid; the search below only picks promising ones.
+
+namespace flux {
+namespace {
+
+// One message seen from one GPU side.
+struct Item {
+  double head, tail, p;
+  int partner, dir;  // dir 0 = from this GPU (or simplex), 1 = towards it (duplex)
+  int task;
+};
+
+struct Certificate {
+  double value = 0.0, a = 0.0, b = 0.0, load = 0.0;
+  int messages = 0, circuits = 0;
+};
+
+// Per-partner accumulators, reused across sweeps: a slot from an older epoch counts as empty.
+struct Scratch {
+  struct Slot {
+    double out = 0.0, in = 0.0;  // energy: T_c, R_c; pigeonhole: out = best pair bound
+    int pick = -1, epoch = -1;   // pigeonhole: the item attaining it
+  };
+  std::vector<Slot> slots;
+  std::vector<int> touched;  // partners seen in this epoch
+  int epoch = 0;
+  explicit Scratch(int gpus) : slots(gpus) {}
+  // The partner's slot; `fresh` tells whether this epoch sees it for the first time.
+  Slot& at(int partner, bool& fresh) {
+    Slot& slot = slots[partner];
+    fresh = slot.epoch != epoch;
+    if (fresh) slot = {0.0, 0.0, -1, epoch}, touched.push_back(partner);
+    return slot;
+  }
+  void next_epoch() {
+    ++epoch;
+    touched.clear();
+  }
+};
+
+// Distinct heads, descending, thinned to at most `cap` evenly spaced in rank (keeping the lowest).
+std::vector<double> head_thresholds(const std::vector<Item>& items, int cap) {
+  std::vector<double> heads(items.size());
+  for (std::size_t k = 0; k < items.size(); ++k) heads[k] = items[k].head;
+  std::sort(heads.begin(), heads.end(), std::greater<>());
+  heads.erase(std::unique(heads.begin(), heads.end()), heads.end());
+  if (cap <= 0 || static_cast<int>(heads.size()) <= cap) return heads;
+  std::vector<double> picked(cap);
+  const double step = static_cast<double>(heads.size() - 1) / std::max(cap - 1, 1);
+  for (int k = 0; k < cap; ++k)
+    picked[k] = heads[std::min(heads.size() - 1, static_cast<std::size_t>(k * step + 0.5))];
+  picked.back() = heads.back();
+  return picked;
+}
+
+// Best (a, b) for one GPU side: for each head threshold a (descending), merge the messages with
+// head ≥ a into S_a kept by descending tail, then add them in that order (b = the current tail)
+// and evaluate the bound after each; O(|S_a|) per threshold.
+Certificate sweep_side(std::vector<Item>& items, const Fabric& f, int cap, Scratch& s) {
+  Certificate best;
+  auto by_tail = [](const Item& x, const Item& y) { return x.tail > y.tail; };
+  std::sort(items.begin(), items.end(),
+            [](const Item& x, const Item& y) { return x.head > y.head; });
+  const double sigma = f.ocs, tau = f.reconfig_delay;
+  std::vector<Item> active;
+  active.reserve(items.size());
+  std::size_t next = 0;
+  for (double a : head_thresholds(items, cap)) {
+    const auto old_size = static_cast<std::ptrdiff_t>(active.size());
+    while (next < items.size() && items[next].head >= a) active.push_back(items[next++]);
+    std::sort(active.begin() + old_size, active.end(), by_tail);
+    std::inplace_merge(active.begin(), active.begin() + old_size, active.end(), by_tail);
+    double load = 0.0;
+    int k = 0, count = 0;
+    bool fresh = false;
+    for (const Item& it : active) {
+      Scratch::Slot& c = s.at(it.partner, fresh);
+      const double before = std::max(c.out, c.in);
+      (it.dir == 0 ? c.out : c.in) += it.p;
+      load += std::max(c.out, c.in) - before;
+      k += fresh;
+      ++count;
+      const double v = a + it.tail + (load + tau * std::max(0, k - f.ocs)) / sigma;
+      if (v > best.value) best = {v, a, it.tail, load, count, k};
+    }
+    s.next_epoch();
+  }
+  return best;
+}
+
+// Items per side: duplex GPU g (index g); simplex TX of g (index g) and RX of g (gpus + g).
+std::vector<std::vector<Item>> side_items(const CoschedInstance& inst,
+                                          const std::vector<double>& head) {
+  const Fabric& f = inst.fabric;
+  const bool duplex = f.circuit == CircuitKind::duplex;
+  std::vector<std::vector<Item>> sides(duplex ? f.gpus : 2 * f.gpus);
+  for (int m = 0; m < inst.message_count(); ++m) {
+    const int v = inst.messages[m];
+    const Task& t = inst.workload.tasks[v];
+    const double r = head[v], q = inst.tail[v], p = inst.duration[v];
+    sides[t.src].push_back({r, q, p, t.dst, 0, v});
+    sides[t.dst + (duplex ? 0 : f.gpus)].push_back({r, q, p, t.src, duplex ? 1 : 0, v});
+  }
+  return sides;
+}
+
+// C ≥ this when u and w (different circuits) share a port: the first ends, a set-up of τ, the
+// second runs, then its tail. Either order (no DAG knowledge needed); and each message alone.
+double pair_bound(const Item& u, const Item& w, double tau) {
+  auto then = [tau](const Item& x, const Item& y) {
+    return std::max(y.head, x.head + x.p + tau) + y.p + y.tail;
+  };
+  return std::max({std::min(then(u, w), then(w, u)), u.head + u.p + u.tail, w.head + w.p + w.tail});
+}
+
+struct Pigeonhole {
+  double value = 0.0;
+  std::vector<int> tasks;
+};
+
+// σ + 1 messages of one side with pairwise different circuits: two of them share a port, so
+// C ≥ min over the set's pairs of pair_bound. For each message w, the other members are the σ
+// circuits whose best partner among w's `reach` neighbours on each side in head order gives the
+// largest pair bound with w. O(n · reach · log reach).
+Pigeonhole pigeonhole_side(std::vector<Item>& items, const Fabric& f, int reach, Scratch& s) {
+  Pigeonhole best;
+  std::sort(items.begin(), items.end(),
+            [](const Item& x, const Item& y) { return x.head < y.head; });
+  const int n = static_cast<int>(items.size());
+  const double tau = f.reconfig_delay;
+  std::vector<int> set;
+  for (int i = 0; i < n && reach > 0; ++i) {
+    const Item& w = items[i];
+    bool fresh = false;
+    for (int j = std::max(0, i - reach); j < std::min(n, i + reach + 1); ++j) {
+      if (items[j].partner == w.partner) continue;
+      const double pb = pair_bound(items[j], w, tau);
+      Scratch::Slot& c = s.at(items[j].partner, fresh);
+      if (fresh || pb > c.out) c.out = pb, c.pick = j;
+    }
+    if (static_cast<int>(s.touched.size()) >= f.ocs) {
+      std::partial_sort(s.touched.begin(), s.touched.begin() + f.ocs, s.touched.end(),
+                        [&](int x, int y) { return s.slots[x].out > s.slots[y].out; });
+      set.assign(1, i);
+      for (int k = 0; k < f.ocs; ++k) set.push_back(s.slots[s.touched[k]].pick);
+      double value = INFINITY;
+      for (std::size_t x = 0; x < set.size(); ++x)
+        for (std::size_t y = x + 1; y < set.size(); ++y)
+          value = std::min(value, pair_bound(items[set[x]], items[set[y]], tau));
+      if (value > best.value) {
+        best.value = value;
+        best.tasks.clear();
+        for (int k : set) best.tasks.push_back(items[k].task);
+      }
+    }
+    s.next_epoch();
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<double> flux_heads(const CoschedInstance& inst) {
+  const bool first_setup = !inst.fabric.initial_config_free;
+  std::vector<double> head(inst.workload.tasks.size(), 0.0);
+  for (int v : inst.topo) {
+    for (int p : inst.workload.tasks[v].after)
+      head[v] = std::max(head[v], head[p] + inst.duration[p]);
+    if (first_setup && inst.message_of[v] >= 0)
+      head[v] = std::max(head[v], inst.fabric.reconfig_delay);
+  }
+  return head;
+}
+
+FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& options) {
+  const auto head = flux_heads(inst);
+  FluxBound out;
+  for (std::size_t v = 0; v < head.size(); ++v)
+    out.critical_path = std::max(out.critical_path, head[v] + inst.duration[v] + inst.tail[v]);
+  out.value = out.critical_path;
+  auto sides = side_items(inst, head);
+  Scratch scratch(inst.fabric.gpus);
+  const int gpus = inst.fabric.gpus;
+  const bool duplex = inst.fabric.circuit == CircuitKind::duplex;
+  for (std::size_t s = 0; s < sides.size(); ++s) {
+    auto at_side = [&](BoundSource source, double value) {
+      FluxBound fresh;
+      fresh.value = value;
+      fresh.critical_path = out.critical_path;
+      fresh.source = source;
+      fresh.gpu = static_cast<int>(s) % gpus;
+      fresh.side = duplex ? "ports" : (static_cast<int>(s) < gpus ? "tx" : "rx");
+      out = std::move(fresh);
+    };
+    const Certificate c = sweep_side(sides[s], inst.fabric, options.max_head_thresholds, scratch);
+    if (c.value > out.value) {
+      at_side(BoundSource::port_energy, c.value);
+      out.window_begin = c.a;
+      out.window_end = c.value - c.b;
+      out.messages = c.messages;
+      out.circuits = c.circuits;
+      out.load = c.load;
+    }
+    const Pigeonhole ph = pigeonhole_side(sides[s], inst.fabric, options.pigeonhole_reach, scratch);
+    if (ph.value > out.value) {
+      at_side(BoundSource::setup_pigeonhole, ph.value);
+      out.messages = out.circuits = static_cast<int>(ph.tasks.size());
+      for (int v : ph.tasks) out.task_ids.push_back(inst.workload.tasks[v].id);
+    }
+  }
+  return out;
+}
+
+std::string describe(const FluxBound& b) {
+  const std::string at = fmt::format("gpu {}{}", b.gpu, b.side == "ports" ? "" : " " + b.side);
+  switch (b.source) {
+    case BoundSource::critical_path:
+      return "critical path";
+    case BoundSource::port_energy:
+      return fmt::format("port energy {} [{}, {}]: {} messages, {} circuits, load {}", at,
+                         format_time(b.window_begin), format_time(b.window_end), b.messages,
+                         b.circuits, format_time(b.load));
+    case BoundSource::setup_pigeonhole:
+      return fmt::format("set-up pigeonhole {}: tasks {} use {} circuits on {} ports", at,
+                         fmt::join(b.task_ids, ", "), b.circuits, b.circuits - 1);
+  }
+  return "";
+}
+
+}  // namespace flux

@@ -1,0 +1,66 @@
+#pragma once
+// A provably valid lower bound on the optimal iteration time of a co-scheduling instance (the
+// Flux model: atomic messages, σ OCSes, per-port reconfiguration τ, circuit reuse; DESIGN §1.2,
+// reference/flux.md §3.4). Two families, the larger wins:
+//  1. Critical path with heads r_v: no message starts before τ when the initial configuration is
+//     not free (every port pays its first set-up from t = 0); r_v + p_v + q_v, q_v = tail.
+//  2. Port energy: for a GPU's σ ports (duplex; simplex: its σ TX ports, and its σ RX ports) and
+//     thresholds a, b, the messages S touching it with r_m ≥ a and q_m ≥ b all run inside
+//     [a, C − b]. Each circuit c of S needs port time max(T_c, R_c) (the two directions of a
+//     duplex circuit overlap, one direction is sequential), and all but σ of the k circuits of S
+//     need a set-up of τ inside the window:  C ≥ a + b + (Σ_c max(T_c, R_c) + τ·(k − σ)⁺) / σ.
+//     Maximised over the heads (a) and tails (b) of S.
+//  3. Set-up pigeonhole: σ + 1 messages of one GPU side with pairwise different circuits put two
+//     on one port, which must be re-pointed between them: C ≥ min over their pairs of
+//     max(r_y, r_x + p_x + τ) + p_y + q_y (the better order of each pair). This is what catches
+//     a switch from the TP ring's circuits to the DP circuit right after the last TP step.
+// Proofs are in lower_bound.cpp. Complexity O(V + E + Σ_g n_g · (min(n_g, A) + R log R)) for n_g
+// messages at GPU g, at most A head thresholds and R neighbours per message (options; any subset
+// of thresholds or sets gives a valid bound).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cosched/instance.hpp"
+
+namespace flux {
+
+struct FluxBoundOptions {
+  // Head thresholds a tried per GPU side, evenly spaced in rank (the lowest head always
+  // included); 0 = every distinct head, O(n²) per GPU.
+  int max_head_thresholds = 128;
+  // Set-up pigeonhole: a message's possible companions are its R neighbours on each side in
+  // head order at its GPU side; 0 = family 3 off.
+  int pigeonhole_reach = 16;
+};
+
+enum class BoundSource { critical_path, port_energy, setup_pigeonhole };
+
+struct FluxBound {
+  double value = 0.0;          // seconds, ≤ every feasible schedule's iteration time
+  double critical_path = 0.0;  // family 1 alone
+  BoundSource source = BoundSource::critical_path;
+  // Where a port family attains it (else gpu = -1):
+  int gpu = -1;
+  std::string side;  // "ports" (duplex), "tx" or "rx" (simplex)
+  // port_energy: window [a, value − b], |S|, k and Σ_c max(T_c, R_c) in seconds;
+  // setup_pigeonhole: messages = circuits = σ + 1, and their task ids.
+  double window_begin = 0.0, window_end = 0.0;
+  int messages = 0, circuits = 0;
+  double load = 0.0;
+  std::vector<std::int64_t> task_ids;
+};
+
+// Earliest start of every task in every feasible schedule: predecessors' ends, and τ for
+// messages when the initial configuration is not free.
+[[nodiscard]] std::vector<double> flux_heads(const CoschedInstance& inst);
+
+[[nodiscard]] FluxBound flux_lower_bound(const CoschedInstance& inst,
+                                         const FluxBoundOptions& options = {});
+
+// One line saying what attains the bound: "critical path", "port energy gpu 3 [12.1ms, 70.2ms]:
+// 412 messages, 3 circuits, load 55.3ms" or "set-up pigeonhole gpu 0: tasks 7, 9, 12 use 3
+// circuits on 2 ports".
+[[nodiscard]] std::string describe(const FluxBound& bound);
+
+}  // namespace flux

@@ -1,0 +1,169 @@
+#include "cosched/lower_bound.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "cosched/exhaustive.hpp"
+#include "cosched/flux_scheduler.hpp"
+#include "cosched/greedy.hpp"
+#include "tiny_instances.hpp"
+
+namespace flux {
+namespace {
+
+using testing::compute;
+using testing::make_fabric;
+using testing::make_workload;
+using testing::send;
+
+TEST(LowerBound, ExactForOneGpuFanningOutOverTwoSwitches) {
+  // GPU 0 sends 4 independent messages of p = 3 to GPUs 1..4 on σ = 2 OCSes, τ = 1, first
+  // set-up paid: each port does τ, p, τ, p, so OPT = 2p + 2τ = 8 and the energy bound is exact.
+  const auto w = make_workload(5, {send(0, 1, 3), send(0, 2, 3), send(0, 3, 3), send(0, 4, 3)});
+  const auto inst = make_instance(w, make_fabric(5, 2, 1.0));
+  const FluxBound b = flux_lower_bound(inst);
+  EXPECT_DOUBLE_EQ(b.critical_path, 4.0);  // τ + p
+  EXPECT_DOUBLE_EQ(b.value, 8.0);
+  EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, 8.0);
+  EXPECT_EQ(b.source, BoundSource::port_energy);
+  EXPECT_EQ(b.gpu, 0);
+  EXPECT_EQ(b.messages, 4);
+  EXPECT_EQ(b.circuits, 4);
+  EXPECT_DOUBLE_EQ(b.load, 12.0);
+  EXPECT_DOUBLE_EQ(b.window_begin, 1.0);
+  EXPECT_DOUBLE_EQ(b.window_end, 8.0);
+  EXPECT_EQ(describe(b), "port energy gpu 0 [1s, 8s]: 4 messages, 4 circuits, load 12s");
+}
+
+TEST(LowerBound, SetUpPigeonholeCatchesThreeCircuitsOnTwoPorts) {
+  // GPU 0 sends p = 1 to GPUs 1, 2, 3 at once, σ = 2, τ = 5, free first circuits: two sends share
+  // a port and need a set-up between them, OPT = 1 + 5 + 1. The energy bound only gives
+  // (3 + 5) / 2.
+  const auto w = make_workload(4, {send(0, 1, 1), send(0, 2, 1), send(0, 3, 1)});
+  const auto inst = make_instance(w, make_fabric(4, 2, 5.0, CircuitKind::duplex, true));
+  const FluxBound b = flux_lower_bound(inst);
+  EXPECT_DOUBLE_EQ(b.value, 7.0);
+  EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, 7.0);
+  EXPECT_EQ(b.source, BoundSource::setup_pigeonhole);
+  EXPECT_EQ(describe(b), "set-up pigeonhole gpu 0: tasks 100, 101, 102 use 3 circuits on 2 ports");
+  EXPECT_DOUBLE_EQ(flux_lower_bound(inst, {.pigeonhole_reach = 0}).value, 4.0);
+}
+
+TEST(LowerBound, FluxScheduleReportsIt) {
+  // Rolling horizon (no MILP bound): the report's bound is the port-energy bound, and it proves
+  // the schedule optimal.
+  const auto w = make_workload(5, {send(0, 1, 3), send(0, 2, 3), send(0, 3, 3), send(0, 4, 3)});
+  const auto inst = make_instance(w, make_fabric(5, 2, 1.0));
+  FluxOptions o;
+  o.monolithic_limit = 0;
+  o.window_messages = 2;
+  const FluxResult r = flux_schedule(inst, o);
+  EXPECT_DOUBLE_EQ(r.report.objective, 8.0);
+  EXPECT_DOUBLE_EQ(r.report.bound, 8.0);
+  EXPECT_DOUBLE_EQ(r.report.gap, 0.0);
+  EXPECT_EQ(r.report.bound_source.rfind("port energy gpu 0", 0), 0u) << r.report.bound_source;
+}
+
+TEST(LowerBound, DuplexDirectionsOverlapSimplexSidesAreSeparate) {
+  // 0→1 and 1→0 (p = 4) share one duplex circuit: 4 of port time, not 8. With σ = 1 and a free
+  // first circuit, adding 0→2 (p = 2) forces a set-up: OPT = 4 + τ + 2 = 8 both ways.
+  const auto w = make_workload(3, {send(0, 1, 4), send(1, 0, 4), send(0, 2, 2)});
+  for (auto kind : {CircuitKind::duplex, CircuitKind::simplex}) {
+    const auto inst = make_instance(w, make_fabric(3, 1, 2.0, kind, true));
+    const FluxBound b = flux_lower_bound(inst);
+    EXPECT_DOUBLE_EQ(b.value, 8.0);
+    EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, 8.0);
+    EXPECT_EQ(b.side, kind == CircuitKind::duplex ? "ports" : "tx");
+    EXPECT_EQ(b.circuits, 2);
+  }
+}
+
+TEST(LowerBound, HeadsDelayEveryFirstSendByTau) {
+  const auto w = make_workload(2, {compute(0, 0.5), send(0, 1, 2, {0}), compute(1, 1, {1})});
+  const auto paid = make_instance(w, make_fabric(2, 2, 3.0));
+  EXPECT_DOUBLE_EQ(paid.critical_path, 3.5);
+  EXPECT_EQ(flux_heads(paid), (std::vector<double>{0.0, 3.0, 5.0}));
+  EXPECT_DOUBLE_EQ(flux_lower_bound(paid).value, 6.0);
+  EXPECT_EQ(describe(flux_lower_bound(paid)), "critical path");
+  const auto free = make_instance(w, make_fabric(2, 2, 3.0, CircuitKind::duplex, true));
+  EXPECT_DOUBLE_EQ(flux_lower_bound(free).value, 3.5);
+}
+
+TEST(LowerBound, TailsCloseTheWindow) {
+  // Three fan-out sends from GPU 0 each followed by 5 of compute at the receiver, σ = 1, τ = 1:
+  // S = all three with b = 5: C ≥ 1 + 5 + (3·2 + 2·1) = 14, which is optimal.
+  std::vector<Task> t;
+  for (int j = 1; j <= 3; ++j) {
+    t.push_back(send(0, j, 2));
+    t.push_back(compute(j, 5, {static_cast<int>(t.size()) - 1}));
+  }
+  const auto inst = make_instance(make_workload(4, t), make_fabric(4, 1, 1.0));
+  EXPECT_DOUBLE_EQ(flux_lower_bound(inst).value, 14.0);
+  EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, 14.0);
+}
+
+struct Tally {
+  int cases = 0, energy_wins = 0, pigeonhole_wins = 0, exact = 0;
+};
+
+void check_against_optimum(const CoschedInstance& inst, const std::string& label, Tally& tally) {
+  const FluxBound b = flux_lower_bound(inst);
+  const FluxBound thin = flux_lower_bound(inst, {.max_head_thresholds = 2});
+  const double opt = exhaustive_optimum(inst).iteration_time;
+  EXPECT_GE(b.value, inst.critical_path - 1e-12) << label;
+  EXPECT_GE(b.value, b.critical_path) << label;
+  EXPECT_LE(b.value, opt * (1 + 1e-12)) << label;
+  EXPECT_LE(thin.value, b.value) << label;
+  ++tally.cases;
+  tally.energy_wins += b.source == BoundSource::port_energy;
+  tally.pigeonhole_wins += b.source == BoundSource::setup_pigeonhole;
+  tally.exact += b.value >= opt * (1 - 1e-12);
+}
+
+TEST(LowerBound, NeverExceedsTheExhaustiveOptimumOnTinyRandomDags) {
+  Tally tally;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed)
+    for (int gpus : {3, 4})
+      for (double edges : {0.05, 0.25}) {
+        const auto w = testing::random_workload(seed, gpus, 6, edges);
+        for (auto kind : {CircuitKind::duplex, CircuitKind::simplex})
+          for (bool free : {false, true})
+            for (double tau : {0.0, 0.5, 2.0})
+              for (int ocs : {1, 2})
+                check_against_optimum(
+                    make_instance(w, make_fabric(gpus, ocs, tau, kind, free)),
+                    fmt::format("seed {} gpus {} edges {} {} free {} tau {} ocs {}", seed, gpus,
+                                edges, kind == CircuitKind::duplex ? "duplex" : "simplex", free,
+                                tau, ocs),
+                    tally);
+      }
+  // Both port families must matter (not just the critical path) and be tight on some cases.
+  const std::string counts =
+      fmt::format("{} cases: energy {}, pigeonhole {}, exact {}", tally.cases, tally.energy_wins,
+                  tally.pigeonhole_wins, tally.exact);
+  EXPECT_GT(tally.energy_wins, tally.cases / 4) << counts;
+  EXPECT_GT(tally.pigeonhole_wins, tally.cases / 50) << counts;
+  EXPECT_GT(tally.exact, tally.cases / 4) << counts;
+}
+
+CoschedInstance paper_instance(double tau) {
+  static const Workload w = testing::paper_workload();
+  return make_instance(w, Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
+}
+
+TEST(LowerBound, BelowFluxGreedyOnThePaperWorkload) {
+  for (double tau : {1e-6, 1e-5, 1e-4, 1e-3}) {
+    const auto inst = paper_instance(tau);
+    const FluxBound b = flux_lower_bound(inst);
+    const double greedy = iteration_time(inst, flux_greedy(inst));
+    EXPECT_GE(b.value, inst.critical_path) << tau;
+    EXPECT_LE(b.value, greedy) << tau;
+    const FluxBound all = flux_lower_bound(inst, {.max_head_thresholds = 0});
+    EXPECT_GE(all.value, b.value) << tau;
+    EXPECT_LE(all.value, greedy) << tau;
+  }
+}
+
+}  // namespace
+}  // namespace flux
