@@ -116,7 +116,12 @@ void print_block(const std::vector<Row>& rows, int layers, double tau) {
   double ideal = best_of(rows, layers, tau, false, {"ideal"});
   for (const Row& r : rows) {
     if (r.layers != layers || r.tau != tau) continue;
-    std::string solver = r.failure;
+    if (!r.failure.empty()) {  // no schedule: no numbers, just why
+      fmt::print("{:<14} {:>12} {:>12} {:>12} {:>8} {:>10}  {}\n", r.scheduler, "n/a", "n/a", "n/a",
+                 "n/a", "n/a", r.failure);
+      continue;
+    }
+    std::string solver;
     if (r.has_solver)
       solver = fmt::format("{} gap {:.2f}% {:.1f}s {}w", to_string(r.solver.status),
                            100 * r.solver.gap, r.solver.seconds, r.solver.windows);

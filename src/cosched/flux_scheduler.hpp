@@ -1,18 +1,20 @@
 #pragma once
-// The Flux scheduler: flux-greedy gives the first incumbent (warm start, upper bound, fallback);
-// then the MILP of flux_milp.hpp improves it — over all messages at once when there are at most
-// `monolithic_limit` of them, otherwise as a rolling horizon (reference/flux.md §3.7 item 6):
-// windows of consecutive messages in the incumbent's start order are re-solved one after the
-// other with everything before the window fixed. The port states the fixed messages leave
-// (circuit held, busy-until) enter the window's model as its boundary; the messages after the
-// window keep their switches and order and are re-timed, and a window's solution is accepted
-// only when the whole schedule finishes earlier. So every window is feasible, the incumbent
-// never gets worse, and it never ends worse than flux-greedy. Passes over the windows (offset by
-// half a window on odd passes) repeat while time is left and the last pass improved.
-// Every schedule is left-shifted (re-timed in its own start order), which never delays a task.
-// The result always carries a schedule and the solver report (status, objective, bound, gap, time).
-// With `gap_fill` the first incumbent is the better of flux-greedy and slack-gap-fill
-// (gap_fill.hpp); the bound is the MILP's (whole model only) or flux_lower_bound's, the larger.
+// The Flux scheduler, in stages that each only improve the incumbent:
+//  1. first incumbent: flux-greedy, or slack-gap-fill (gap_fill.hpp) when that is better;
+//  2. the critical-path local search (local_search.hpp) from it and from flux-greedy on the static
+//     circuit colouring (circuit_coloring.hpp) — side by side with two threads;
+//  3. the MILP of flux_milp.hpp — over all messages at once when there are at most
+//     `monolithic_limit` of them, otherwise as a rolling horizon (reference/flux.md §3.7 item 6):
+//     windows of consecutive messages in the incumbent's start order are re-solved one after the
+//     other with everything before the window fixed. The port states the fixed messages leave
+//     (circuit held, busy-until) enter the window's model as its boundary; the messages after the
+//     window keep their switches and order and are re-timed, and a window's solution is accepted
+//     only when the whole schedule finishes earlier. Passes over the windows (offset by half a
+//     window on odd passes) repeat while time is left and the last pass improved.
+// Every stage stops as soon as the incumbent meets the lower bound (lower_bound.hpp): the
+// schedule is then proven optimal. Every schedule is left-shifted (re-timed in its own start
+// order), which never delays a task, so the result is never worse than flux-greedy. It always
+// carries a schedule and the solver report (status, objective, bound and its source, gap, time).
 #include <cstdint>
 #include <string>
 #include <vector>
