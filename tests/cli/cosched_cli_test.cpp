@@ -130,6 +130,8 @@ TEST(CoschedCli, BadInputIsOneLineAndExitCodeTwo) {
       {cosched(ring_workload("w.json"), f, "--time-limit 0s"), "--time-limit"},
       {cosched(ring_workload("w.json"), f, "--time-limit -5"), "--time-limit"},
       {cosched(ring_workload("w.json"), f, "--window 0"), "--window"},
+      {cosched(ring_workload("w.json"), f, "--search-share 1.5"), "--search-share"},
+      {cosched(ring_workload("w.json"), f, "--search-share -0.1"), "--search-share"},
   };
   for (const auto& [args, needle] : cases) {
     auto [code, err] = flux_cli(args);
