@@ -8,19 +8,20 @@
 
 #include "cli/commands.hpp"
 #include "cli/cosched_support.hpp"
+#include "cli/workload_source.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
 #include "fabric/scheduler.hpp"
 #include "fabric/sim_report.hpp"
-#include "workload/workload_io.hpp"
 
 namespace flux::cli {
 namespace {
 
 struct SimulateArgs {
-  std::string workload, fabric, scheduler, schedule, out;
+  WorkloadSource source;
+  std::string fabric, scheduler, schedule, out;
   std::string slot = "0", frame = "0";
   SchedulerOptions options;
   FluxFlags flux;  // --scheduler flux | flux-greedy (src/cosched)
@@ -63,13 +64,13 @@ void run_simulate(SimulateArgs a) {
     throw InputError("", "--scheduler", "exactly one of --scheduler NAME or --schedule FILE");
   a.options.slot = parse_time(a.slot, "--slot");
   a.options.frame = parse_time(a.frame, "--frame");
-  const Workload w = read_workload(a.workload);
+  const Workload w = a.source.load();
   const Fabric f = read_fabric(a.fabric);
-  RunContext ctx{a.workload, a.fabric, a.scheduler, a.options, false};
+  RunContext ctx{a.source.label(), a.fabric, a.scheduler, a.options, false};
   SimResult r = !a.schedule.empty() ? run_replay(w, f, a, ctx)
                 : is_cosched_scheduler(a.scheduler)
-                    ? simulate_cosched(w, f, a.scheduler, a.flux.options(), a.workload)
-                    : simulate(w, f, a.scheduler, a.options, a.workload);
+                    ? simulate_cosched(w, f, a.scheduler, a.flux.options(), a.source.label())
+                    : simulate(w, f, a.scheduler, a.options, a.source.label());
   write_outputs(a.out, w, f, r, ctx);
   const SimMetrics& m = r.metrics;
   fmt::print(
@@ -87,7 +88,7 @@ void add_simulate_command(CLI::App& app) {
   auto args = std::make_shared<SimulateArgs>();
   auto* cmd = app.add_subcommand(
       "simulate", "Simulate one training iteration on an OCS fabric under a scheduler");
-  cmd->add_option("--workload", args->workload, "flux.workload/1 file")->required();
+  args->source.add_to(*cmd);
   cmd->add_option("--fabric", args->fabric, "flux.fabric/1 file")->required();
   std::string names;
   for (const Scheduler& s : schedulers()) names += (names.empty() ? "" : ", ") + s.name;

@@ -96,6 +96,20 @@ TEST_F(SimulateCli, InfeasibleReplayIsRejectedNamingTaskAndPort) {
   EXPECT_NE(r.err.find("no task 123456789"), std::string::npos) << r.err;
 }
 
+// --scenario builds the same workload in memory: byte-identical outputs, no workload file.
+TEST_F(SimulateCli, ScenarioInMemoryGivesTheSameOutputsAsTheWorkloadFile) {
+  const std::string f = fabric("f.json", 8, 2, "1e-4");
+  ASSERT_EQ(flux(simulate(f, "--scheduler rotornet -o file")).code, 0);
+  testing::CliResult r =
+      flux("simulate --scenario " + kScenario + " --fabric " + f + " --scheduler rotornet -o mem");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* file : {"circuits.csv", "flows.csv", "nic_buffer.csv", "circuit-schedule.json"})
+    EXPECT_EQ(slurp(path(std::string("file/") + file)), slurp(path(std::string("mem/") + file)))
+        << file;
+  EXPECT_EQ(json("file/summary.json")["iteration_time"],
+            json("mem/summary.json")["iteration_time"]);
+}
+
 TEST_F(SimulateCli, BadInputExitsWithCodeTwo) {
   const std::string good = fabric("f.json", 8, 2, "1e-5");
   const std::pair<std::string, std::string> cases[] = {
@@ -106,6 +120,8 @@ TEST_F(SimulateCli, BadInputExitsWithCodeTwo) {
       {simulate(good, "--scheduler rotornet --bogus 1 -o x"), "bogus"},
       {simulate(good, "--scheduler rotornet --slot 10parsecs -o x"), "--slot"},
       {simulate(good, "-o x"), "--scheduler"},
+      {"simulate --fabric " + good + " --scheduler rotornet -o x", "--scenario"},
+      {simulate(good, "--scenario " + kScenario + " --scheduler rotornet -o x"), "excludes"},
   };
   for (const auto& [args, needle] : cases) {
     testing::CliResult r = flux(args);
