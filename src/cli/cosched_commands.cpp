@@ -52,6 +52,7 @@ void print_run(const CoschedRun& run) {
       "{} pruned, {} kept apart\n",
       s.columns, s.binaries, s.rows, s.pairs.pairs_ordered, s.pairs.pairs_free,
       s.pairs.pairs_pruned, s.pairs.pairs_separated);
+  if (!s.note.empty()) fmt::print("note             {}\n", s.note);
   // The search objective starts from the better of flux-greedy and slack-gap-fill.
   fmt::print(
       "stages           flux-greedy {} -> first incumbent + local search {} ({} moves) -> "

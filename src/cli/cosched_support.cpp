@@ -20,6 +20,9 @@ void FluxFlags::add_to(CLI::App& cmd) {
                  "share of the time limit for the critical-path local search (0 = none)")
       ->capture_default_str();
   cmd.add_option("--seed", seed, "seed of the local search")->capture_default_str();
+  cmd.add_option("--closure-memory", closure_memory,
+                 "skip the local search and MILP when the message closure needs more than this")
+      ->capture_default_str();
   cmd.add_option("--window", window, "messages per rolling-horizon window")->capture_default_str();
   cmd.add_option("--monolithic-limit", monolithic_limit,
                  "one MILP over all messages when there are at most this many")
@@ -40,6 +43,7 @@ FluxOptions FluxFlags::options() const {
   o.solver.gap = gap;
   o.solver.log = solver_log;
   o.search_share = search_share;
+  o.closure_memory_limit = parse_bytes(closure_memory, "--closure-memory");
   o.seed = seed;
   o.window_messages = window;
   o.monolithic_limit = monolithic_limit;
@@ -128,6 +132,7 @@ nlohmann::ordered_json summary_json(const CoschedInstance& inst, const CoschedRu
                    {"status", to_string(s.status)},
                    {"objective", s.objective},
                    {"bound", s.bound},
+                   {"note", s.note},
                    {"bound_source", s.bound_source},
                    {"gap", s.gap},
                    {"seconds", s.seconds},

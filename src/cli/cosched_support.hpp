@@ -18,6 +18,7 @@ struct FluxFlags {
   double gap = 1e-4;
   int window = 40, monolithic_limit = 80;
   double search_share = 0.8;
+  std::string closure_memory = "4GiB";
   std::uint64_t seed = 1;
   bool no_prune = false, no_symmetry = false, no_reuse = false, no_lookahead = false;
   bool aggregate = false, no_gap_fill = false;

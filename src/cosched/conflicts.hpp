@@ -32,6 +32,11 @@ struct ConflictAnalysis {
 class MessageClosure {
  public:
   explicit MessageClosure(const CoschedInstance& inst);
+  // Bytes the construction needs at its peak: one bitset over the messages per task.
+  [[nodiscard]] static double memory_bytes(const CoschedInstance& inst) {
+    return 8.0 * static_cast<double>(inst.workload.tasks.size()) *
+           static_cast<double>((inst.messages.size() + 63) / 64);
+  }
   [[nodiscard]] bool ancestor(int a, int b) const {  // a is an ancestor of b
     return (rows_[b][a >> 6] >> (a & 63)) & 1U;
   }

@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "core/error.hpp"
+#include "core/units.hpp"
 #include "cosched/aggregation.hpp"
 #include "cosched/circuit_coloring.hpp"
 #include "cosched/conflicts.hpp"
@@ -177,25 +181,12 @@ FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& o
   return r;
 }
 
-FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options) {
-  validate(options);
-  if (options.aggregate) {
-    const Aggregation agg = aggregate_messages(inst);
-    if (agg.merged > 0) return aggregated_schedule(inst, options, agg);
-  }
-  const auto t0 = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
-  const MessageClosure closure(inst);
-  Incumbent inc = greedy_incumbent(inst, options.greedy);
-  FluxResult out;
-  SolverReport& r = out.report;
-  r.greedy_objective = inc.time;
-  adopt_gap_fill(inst, options, inc);
-  const FluxBound lb = flux_lower_bound(inst);
-  const auto proven = [&] { return inc.time <= lb.value * (1 + 1e-9); };
-  if (options.search_share > 0.0 && !proven())
-    inc = local_search(inst, closure, options, std::move(inc), lb.value, r.search_evaluations);
-  r.search_objective = inc.time;
+// Rolling-horizon (or, for small instances, monolithic) MILP passes over the incumbent until the
+// time limit, the bound, or a pass without improvement. Returns the MILP's bound of the whole
+// model (0 when it was not solved whole).
+double milp_passes(const CoschedInstance& inst, const MessageClosure& closure,
+                   const FluxOptions& options, const std::function<double()>& elapsed,
+                   const std::function<bool()>& proven, Incumbent& inc, SolverReport& r) {
   const std::size_t nm = inc.order.size();
   const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
   const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;
@@ -224,13 +215,47 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
     }
     if (whole) break;
   }
+  if (!whole && r.status == MilpStatus::optimal) r.status = MilpStatus::feasible;
+  return whole ? bound : 0.0;
+}
+
+FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options) {
+  validate(options);
+  if (options.aggregate) {
+    const Aggregation agg = aggregate_messages(inst);
+    if (agg.merged > 0) return aggregated_schedule(inst, options, agg);
+  }
+  const auto t0 = Clock::now();
+  const std::function<double()> elapsed = [&] {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+  };
+  Incumbent inc = greedy_incumbent(inst, options.greedy);
+  FluxResult out;
+  SolverReport& r = out.report;
+  r.greedy_objective = inc.time;
+  adopt_gap_fill(inst, options, inc);
+  const FluxBound lb = flux_lower_bound(inst);
+  const std::function<bool()> proven = [&] { return inc.time <= lb.value * (1 + 1e-9); };
+  double milp_bound = 0.0;
+  if (MessageClosure::memory_bytes(inst) > options.closure_memory_limit) {
+    r.note =
+        fmt::format("local search and MILP skipped: the message closure would need {} (limit {})",
+                    format_bytes(MessageClosure::memory_bytes(inst)),
+                    format_bytes(options.closure_memory_limit));
+  } else if (!proven()) {
+    const MessageClosure closure(inst);
+    if (options.search_share > 0.0)
+      inc = local_search(inst, closure, options, std::move(inc), lb.value, r.search_evaluations);
+    r.search_objective = inc.time;
+    milp_bound = milp_passes(inst, closure, options, elapsed, proven, inc, r);
+  }
+  if (r.search_objective == 0.0) r.search_objective = inc.time;
   out.placements = inc.placements;
   r.objective = inc.time;
-  if (!whole && r.status == MilpStatus::optimal) r.status = MilpStatus::feasible;
   if (r.status != MilpStatus::optimal && r.status != MilpStatus::feasible)
-    r.status = MilpStatus::feasible;  // the greedy incumbent stands
-  r.bound = std::min(r.objective, std::max(lb.value, whole ? bound : 0.0));
-  r.bound_source = whole && bound > lb.value ? "milp" : describe(lb);
+    r.status = MilpStatus::feasible;  // the first incumbent stands
+  r.bound = std::min(r.objective, std::max(lb.value, milp_bound));
+  r.bound_source = milp_bound > lb.value ? "milp" : describe(lb);
   r.gap = r.objective > 0.0 ? (r.objective - r.bound) / r.objective : 0.0;
   if (r.gap <= 1e-9) r.status = MilpStatus::optimal;  // the bound proves the schedule optimal
   r.seconds = elapsed();
@@ -239,6 +264,11 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
 
 FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& options) {
   validate(options);
+  if (MessageClosure::memory_bytes(inst) > options.closure_memory_limit)
+    throw InputError("", "--emit-model",
+                     fmt::format("an instance whose message closure fits in {} (it needs {})",
+                                 format_bytes(options.closure_memory_limit),
+                                 format_bytes(MessageClosure::memory_bytes(inst))));
   const MessageClosure closure(inst);
   Incumbent inc = greedy_incumbent(inst, options.greedy);
   adopt_gap_fill(inst, options, inc);

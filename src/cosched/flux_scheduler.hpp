@@ -12,7 +12,9 @@
 //     only when the whole schedule finishes earlier. Passes over the windows (offset by half a
 //     window on odd passes) repeat while time is left and the last pass improved.
 // Every stage stops as soon as the incumbent meets the lower bound (lower_bound.hpp): the
-// schedule is then proven optimal. Every schedule is left-shifted (re-timed in its own start
+// schedule is then proven optimal. Stages 2 and 3 need the message closure, O(V·M/64) words; on
+// instances where it would exceed `closure_memory_limit` (thousands of GPUs) they are skipped and
+// the report says so. Every schedule is left-shifted (re-timed in its own start
 // order), which never delays a task, so the result is never worse than flux-greedy. It always
 // carries a schedule and the solver report (status, objective, bound and its source, gap, time).
 #include <cstdint>
@@ -37,6 +39,9 @@ struct FluxOptions {
   int monolithic_limit = 80;  // one MILP over every message when there are at most this many
   bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)
   bool gap_fill = true;       // also try slack-gap-fill as the first incumbent
+  // The local search and the MILP need the message closure (MessageClosure::memory_bytes); above
+  // this many bytes they are skipped and the first incumbent stands, with its bound.
+  double closure_memory_limit = 4.0 * (1 << 30);
 };
 
 // Throws InputError (field = the option) for a non-positive or non-finite time limit, threads < 1,
@@ -51,6 +56,7 @@ struct SolverReport {
   double gap = 0.0;        // (objective − bound) / objective
   double seconds = 0.0;    // wall time including the greedy and model building
   double greedy_objective = 0.0;
+  std::string note;               // why a stage was skipped, if one was
   double search_objective = 0.0;  // after the local search
   std::int64_t search_evaluations = 0;
   int windows = 0, windows_improved = 0, passes = 0;  // windows solved, accepted

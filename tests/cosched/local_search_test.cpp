@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "core/error.hpp"
 #include "cosched/exhaustive.hpp"
 #include "cosched/flux_scheduler.hpp"
 #include "cosched/greedy.hpp"
@@ -124,6 +125,24 @@ TEST(LocalSearch, FluxScheduleChainsSearchAndMilp) {
     const auto s = testing::checked_schedule(inst, r.placements, "flux");
     EXPECT_NEAR(s.iteration_time, r.report.objective, 1e-12 * s.iteration_time);
   }
+}
+
+// On instances whose message closure would not fit (thousands of GPUs) flux keeps its first
+// incumbent, says why, and still reports a valid bound.
+TEST(LocalSearch, FluxSkipsSearchAndMilpWhenTheClosureDoesNotFit) {
+  const auto inst = make_instance(testing::random_workload(9, 6, 40), make_fabric(6, 2, 1.0));
+  FluxOptions o;
+  o.solver.time_limit = 1.0;
+  o.closure_memory_limit = MessageClosure::memory_bytes(inst) / 2;
+  const FluxResult r = flux_schedule(inst, o);
+  EXPECT_NE(r.report.note.find("message closure"), std::string::npos) << r.report.note;
+  EXPECT_EQ(r.report.search_evaluations, 0);
+  EXPECT_EQ(r.report.windows, 0);
+  EXPECT_LE(r.report.objective, r.report.greedy_objective);
+  EXPECT_NEAR(testing::checked_schedule(inst, r.placements, "flux").iteration_time,
+              r.report.objective, 1e-12 * r.report.objective);
+  EXPECT_LE(r.report.bound, r.report.objective);
+  EXPECT_THROW((void)monolithic_model(inst, o), InputError);
 }
 
 }  // namespace
