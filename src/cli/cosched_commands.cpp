@@ -84,8 +84,9 @@ void run_command(const CoschedArgs& a) {
 
 void add_cosched_commands(CLI::App& app) {
   auto args = std::make_shared<CoschedArgs>();
-  auto* cmd = app.add_subcommand(
-      "cosched", "Schedule a training-iteration DAG on OCSes with Flux (MILP) or flux-greedy");
+  auto* cmd = app.add_subcommand("cosched",
+                                 "Schedule a training-iteration DAG on OCSes with Flux (search, "
+                                 "MILP, lower bound) or flux-greedy");
   args->source.add_to(*cmd);
   cmd->add_option("--fabric", args->fabric, "flux.fabric/1 file")->required();
   cmd->add_option("--scheduler", args->scheduler, "flux | flux-greedy")

@@ -12,9 +12,11 @@
 namespace flux::cli {
 
 void FluxFlags::add_to(CLI::App& cmd) {
-  cmd.add_option("--time-limit", time_limit, "MILP time budget, e.g. 60s, 500ms")
+  cmd.add_option("--time-limit", time_limit,
+                 "time budget of flux (local search + MILP), e.g. 60s, 500ms")
       ->capture_default_str();
-  cmd.add_option("--threads", threads, "CBC threads")->capture_default_str();
+  cmd.add_option("--threads", threads, "threads: CBC's, and 2+ runs both local searches at once")
+      ->capture_default_str();
   cmd.add_option("--gap", gap, "relative MIP gap at which CBC stops")->capture_default_str();
   cmd.add_option("--search-share", search_share,
                  "share of the time limit for the critical-path local search (0 = none)")
