@@ -97,6 +97,29 @@ TEST(CoschedCli, SchedulesWritesScheduleAndSummary) {
         << s2;
 }
 
+// The Flux paper's 8-layer scenario, built in memory: proven optimal at τ = 10 µs, and a
+// closure limit below what the instance needs skips the search and MILP with a note.
+TEST(CoschedCli, SchedulesAScenarioAndSaysWhenItSkipsStages) {
+  const std::string scenario =
+      std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json";
+  const auto f = fabric("f8.json", 8);
+  const fs::path sum = scratch() / "paper.json";
+  auto [code, err] =
+      flux_cli("cosched --scenario " + scenario + " --fabric " + f + " --summary " + sum.string());
+  ASSERT_EQ(code, 0) << err;
+  const auto m = nlohmann::json::parse(slurp(sum));
+  EXPECT_EQ(m["solver"]["status"], "optimal");
+  EXPECT_EQ(m["scenario"]["workload"], scenario);
+  const fs::path small = scratch() / "small.json";
+  ASSERT_EQ(flux_cli("cosched --scenario " + scenario + " --fabric " + f +
+                     " --no-gap-fill --closure-memory 1KiB --summary " + small.string())
+                .first,
+            0);
+  const auto n = nlohmann::json::parse(slurp(small));
+  EXPECT_NE(n["solver"]["note"].get<std::string>().find("skipped"), std::string::npos);
+  EXPECT_EQ(n["solver"]["search_evaluations"], 0);
+}
+
 TEST(CoschedCli, EmitsLpAndMpsAndRejectsAForeignSolution) {
   const auto w = ring_workload("w.json");
   const auto f = fabric("f.json", 3);
