@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/workload_source.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
@@ -20,27 +21,6 @@
 
 namespace flux::cli {
 namespace {
-
-struct Source {
-  std::string workload;  // a flux.workload/1 file
-  std::string scenario;  // or a scenario, generated on the fly
-};
-
-void add_source(CLI::App* cmd, Source& src) {
-  auto* w = cmd->add_option("workload", src.workload, "flux.workload/1 file");
-  auto* s = cmd->add_option("--scenario", src.scenario, "generate from a flux.scenario/1 file");
-  w->excludes(s);
-}
-
-// Streams the source's tasks into `sink`.
-void stream(const Source& src, TaskSink& sink) {
-  if (!src.scenario.empty())
-    build_workload(read_scenario(src.scenario), sink);
-  else if (!src.workload.empty())
-    replay_workload(read_workload(src.workload), sink);
-  else
-    throw InputError("", "workload", "a workload file or --scenario");
-}
 
 struct GenerateOptions {
   std::string scenario, output, flows, demand;
@@ -101,22 +81,22 @@ void add_scenario(CLI::App& wl) {
 }
 
 void add_stats(CLI::App& wl) {
-  auto src = std::make_shared<Source>();
+  auto src = std::make_shared<WorkloadSource>();
   auto json = std::make_shared<bool>(false);
   auto* cmd = wl.add_subcommand("stats", "Tasks, bytes per group and phase, compute critical path");
-  add_source(cmd, *src);
+  src->add_to(*cmd, true);
   cmd->add_flag("--json", *json, "print flux.workload-stats/1 JSON");
   cmd->callback([src, json] {
     StatsSink sink;
-    stream(*src, sink);
+    src->stream(sink);
     fmt::print("{}", *json ? stats_to_json(sink.stats()) : stats_to_text(sink.stats()));
   });
 }
 
 // One file per (phase, group) in `dir`, named <phase>-<group>.json.
-void split_demand(const Source& src, const std::string& dir) {
+void split_demand(const WorkloadSource& src, const std::string& dir) {
   PhaseDemandSink sink;
-  stream(src, sink);
+  src.stream(sink);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError(dir, "", "a directory that can be created: " + ec.message());
@@ -128,12 +108,12 @@ void split_demand(const Source& src, const std::string& dir) {
 }
 
 void add_demand(CLI::App& wl) {
-  auto src = std::make_shared<Source>();
+  auto src = std::make_shared<WorkloadSource>();
   auto filter = std::make_shared<TrafficFilter>();
   auto out = std::make_shared<std::string>();
   auto split = std::make_shared<std::string>();
   auto* cmd = wl.add_subcommand("demand", "Demand matrix (bytes) of the iteration or of a phase");
-  add_source(cmd, *src);
+  src->add_to(*cmd, true);
   cmd->add_option("--phase", filter->phase, "only sends with this phase tag (fwd, bwd, dp, ...)");
   cmd->add_option("--group", filter->group, "only sends with this group tag (tp, pp, dp, ep, cp)");
   auto* o = cmd->add_option("-o,--output", *out, "flux.demand/1 output");
@@ -143,7 +123,7 @@ void add_demand(CLI::App& wl) {
     if (!split->empty()) return split_demand(*src, *split);
     if (out->empty()) throw InputError("", "-o", "an output file (or --split DIR)");
     DemandSink sink(*filter);
-    stream(*src, sink);
+    src->stream(sink);
     if (sink.demand().matrix.max_entry() <= 0) {
       if (filter->phase.empty() && filter->group.empty())
         throw InputError(src->workload, "/tasks", "a workload with sends of non-zero size");
@@ -155,15 +135,15 @@ void add_demand(CLI::App& wl) {
 }
 
 void add_flows(CLI::App& wl) {
-  auto src = std::make_shared<Source>();
+  auto src = std::make_shared<WorkloadSource>();
   auto out = std::make_shared<std::string>();
   auto* cmd = wl.add_subcommand("flows", "SimAI-style flows.csv with steps and dependencies");
-  add_source(cmd, *src);
+  src->add_to(*cmd, true);
   cmd->add_option("-o,--output", *out, "CSV output")->required();
   cmd->callback([src, out] {
     StreamedFile file(*out);
     FlowsCsvWriter sink(file.stream());
-    stream(*src, sink);
+    src->stream(sink);
     file.commit();
   });
 }

@@ -7,17 +7,34 @@
 
 namespace flux::cli {
 
-void WorkloadSource::add_to(CLI::App& cmd) {
-  auto* w = cmd.add_option("--workload", workload, "flux.workload/1 file");
+void WorkloadSource::add_to(CLI::App& cmd, bool positional) {
+  workload_arg_ = positional ? "workload" : "--workload";
+  auto* w = cmd.add_option(workload_arg_, workload, "flux.workload/1 file");
   auto* s = cmd.add_option("--scenario", scenario,
-                           "or a flux.scenario/1 file, built in memory (no workload file)");
+                           "or a flux.scenario/1 file, generated on the fly (no workload file)");
   w->excludes(s);
 }
 
-Workload WorkloadSource::load() const {
+void WorkloadSource::check() const {
   if (workload.empty() == scenario.empty())
-    throw InputError("", "--workload", "exactly one of --workload FILE or --scenario FILE");
+    throw InputError("", workload_arg_,
+                     "exactly one of " +
+                         (workload_arg_ == "workload" ? std::string("a workload FILE")
+                                                      : workload_arg_ + " FILE") +
+                         " or --scenario FILE");
+}
+
+Workload WorkloadSource::load() const {
+  check();
   return scenario.empty() ? read_workload(workload) : build_workload(read_scenario(scenario));
+}
+
+void WorkloadSource::stream(TaskSink& sink) const {
+  check();
+  if (scenario.empty())
+    replay_workload(read_workload(workload), sink);
+  else
+    build_workload(read_scenario(scenario), sink);
 }
 
 }  // namespace flux::cli
