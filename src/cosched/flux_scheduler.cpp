@@ -126,10 +126,8 @@ Incumbent local_search(const CoschedInstance& inst, const MessageClosure& closur
   }
   for (const LocalSearchResult& ls : found) {
     evaluations += ls.evaluations;
-    if (ls.iteration_time >= best.time) continue;
-    best.placements = *schedule_in_order(inst, ls.switch_of, ls.order);
-    best.order = start_order(inst, best.placements);
-    best.time = iteration_time(inst, best.placements);
+    if (ls.iteration_time < best.time)
+      best = incumbent_of(inst, *schedule_in_order(inst, ls.switch_of, ls.order));
   }
   return best;
 }
@@ -236,6 +234,7 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   adopt_gap_fill(inst, options, inc);
   const FluxBound lb = flux_lower_bound(inst);
   const std::function<bool()> proven = [&] { return inc.time <= lb.value * (1 + 1e-9); };
+  r.search_objective = inc.time;
   double milp_bound = 0.0;
   if (MessageClosure::memory_bytes(inst) > options.closure_memory_limit) {
     r.note =
@@ -249,7 +248,6 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
     r.search_objective = inc.time;
     milp_bound = milp_passes(inst, closure, options, elapsed, proven, inc, r);
   }
-  if (r.search_objective == 0.0) r.search_objective = inc.time;
   out.placements = inc.placements;
   r.objective = inc.time;
   if (r.status != MilpStatus::optimal && r.status != MilpStatus::feasible)

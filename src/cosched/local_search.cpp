@@ -237,7 +237,6 @@ LocalSearchResult Search::run(State start) {
     descend(cur);
     if (better(cur, best)) {
       best = cur;
-      ++r.improvements;
       fruitless = restarts = 0;
     } else if (++fruitless >= options_.restart_after) {
       if (options_.stall_restarts > 0 && ++restarts >= options_.stall_restarts) break;

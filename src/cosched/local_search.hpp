@@ -36,7 +36,6 @@ struct LocalSearchResult {
   std::vector<int> switch_of, order;  // best schedule found (start order)
   double iteration_time = 0.0;
   std::int64_t evaluations = 0;
-  int improvements = 0;  // times the best schedule improved
 };
 
 // Improves the schedule given by `switch_of` and start `order` (a valid input for

@@ -167,14 +167,10 @@ std::vector<int> start_order(const CoschedInstance& inst, const std::vector<Plac
   return order;
 }
 
-std::vector<double> task_starts(const CoschedInstance& inst, const std::vector<Placement>& pl) {
+double iteration_time(const CoschedInstance& inst, const std::vector<Placement>& pl) {
   std::vector<double> ms(pl.size());
   for (std::size_t m = 0; m < pl.size(); ++m) ms[m] = pl[m].start;
-  return task_starts(inst, ms);
-}
-
-double iteration_time(const CoschedInstance& inst, const std::vector<Placement>& pl) {
-  const auto start = task_starts(inst, pl);
+  const auto start = task_starts(inst, ms);
   double end = 0.0;
   for (std::size_t v = 0; v < start.size(); ++v) end = std::max(end, start[v] + inst.duration[v]);
   return end;

@@ -56,10 +56,6 @@ class ListScheduler {
 [[nodiscard]] std::vector<int> start_order(const CoschedInstance& inst,
                                            const std::vector<Placement>& placements);
 
-// Start of every task when the messages start as placed and compute runs as soon as ready.
-[[nodiscard]] std::vector<double> task_starts(const CoschedInstance& inst,
-                                              const std::vector<Placement>& placements);
-
 // Iteration time of the placements (last task end).
 [[nodiscard]] double iteration_time(const CoschedInstance& inst,
                                     const std::vector<Placement>& placements);
