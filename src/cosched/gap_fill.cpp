@@ -1,9 +1,9 @@
 #include "cosched/gap_fill.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "cosched/lower_bound.hpp"
+#include "cosched/port_book.hpp"
 
 namespace flux {
 namespace {
@@ -12,15 +12,13 @@ namespace {
 class PortPlan {
  public:
   explicit PortPlan(const Fabric& f)
-      : f_(f),
-        per_switch_(f.circuit == CircuitKind::duplex ? f.gpus : 2 * f.gpus),
-        ports_(static_cast<std::size_t>(per_switch_) * f.ocs) {}
+      : f_(f), ports_(static_cast<std::size_t>(ports_per_switch(f)) * f.ocs) {}
 
   // Earliest x ≥ from at which src→dst, lasting p, fits on OCS `sw` at both of its ports.
   [[nodiscard]] double fit(int sw, int src, int dst, double from, double p) const {
     for (double x = from;;) {
-      const double y =
-          std::max(port_fit(use(sw, src, dst, 0), x, p), port_fit(use(sw, src, dst, 1), x, p));
+      const double y = std::max(port_fit(port_use(f_, sw, src, dst, 0), x, p),
+                                port_fit(port_use(f_, sw, src, dst, 1), x, p));
       if (y == x) return x;
       x = y;
     }
@@ -28,7 +26,7 @@ class PortPlan {
 
   void add(int sw, int src, int dst, double start, double p) {
     for (int end = 0; end < 2; ++end) {
-      const Use u = use(sw, src, dst, end);
+      const PortUse u = port_use(f_, sw, src, dst, end);
       Port& port = ports_[u.port];
       const Busy b{start, start + p, u.partner, u.dir};
       port.busy.insert(std::upper_bound(port.busy.begin(), port.busy.end(), b, by_start), b);
@@ -45,23 +43,12 @@ class PortPlan {
     std::vector<Busy> busy;
     double longest = 0.0;
   };
-  struct Use {
-    int port, partner, dir;
-  };
   static bool by_start(const Busy& a, const Busy& b) { return a.from < b.from; }
-
-  // end 0 = the sender's port, end 1 = the receiver's (as in PortBook).
-  [[nodiscard]] Use use(int sw, int src, int dst, int end) const {
-    const int base = sw * per_switch_;
-    if (f_.circuit == CircuitKind::duplex)
-      return end == 0 ? Use{base + src, dst, 0} : Use{base + dst, src, 1};
-    return end == 0 ? Use{base + src, dst, 0} : Use{base + f_.gpus + dst, src, 0};
-  }
 
   // Moves x right past every planned use of the port that [x, x + p) collides with: a different
   // circuit must stay τ away, the same circuit only blocks its own direction. Intervals starting
   // before x − longest − τ end more than τ before x and are skipped.
-  [[nodiscard]] double port_fit(const Use& u, double x, double p) const {
+  [[nodiscard]] double port_fit(const PortUse& u, double x, double p) const {
     const Port& port = ports_[u.port];
     const double tau = f_.reconfig_delay;
     const Busy probe{x - port.longest - tau, 0.0, 0, 0};
@@ -76,7 +63,6 @@ class PortPlan {
   }
 
   Fabric f_;
-  int per_switch_;
   std::vector<Port> ports_;
 };
 
@@ -98,9 +84,7 @@ double plan_message(const CoschedInstance& inst, PortPlan& plan, std::vector<int
 
 std::vector<Placement> slack_gap_fill(const CoschedInstance& inst, const GapFillOptions& options) {
   const auto head = flux_heads(inst);
-  double cp = 0.0;
-  for (std::size_t v = 0; v < head.size(); ++v)
-    cp = std::max(cp, head[v] + inst.duration[v] + inst.tail[v]);
+  const double cp = critical_path(inst, head);
   const int nm = inst.message_count();
   std::vector<int> critical;
   for (int m = 0; m < nm; ++m) {
@@ -130,14 +114,9 @@ std::vector<Placement> slack_gap_fill(const CoschedInstance& inst, const GapFill
     else
       start[v] = plan_message(inst, plan, switch_of, m, std::max(ready, head[v]));
   }
-  std::vector<int> topo_pos(tasks.size()), order(nm);
-  for (std::size_t k = 0; k < inst.topo.size(); ++k) topo_pos[inst.topo[k]] = static_cast<int>(k);
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    const int va = inst.messages[a], vb = inst.messages[b];
-    return start[va] != start[vb] ? start[va] < start[vb] : topo_pos[va] < topo_pos[vb];
-  });
-  return schedule_in_order(inst, switch_of, order).value();
+  std::vector<Placement> plan_pl(nm);
+  for (int m = 0; m < nm; ++m) plan_pl[m] = {switch_of[m], start[inst.messages[m]]};
+  return schedule_in_order(inst, switch_of, start_order(inst, plan_pl)).value();
 }
 
 }  // namespace flux

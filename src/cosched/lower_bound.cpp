@@ -208,11 +208,17 @@ std::vector<double> flux_heads(const CoschedInstance& inst) {
   return head;
 }
 
+double critical_path(const CoschedInstance& inst, const std::vector<double>& head) {
+  double cp = 0.0;
+  for (std::size_t v = 0; v < head.size(); ++v)
+    cp = std::max(cp, head[v] + inst.duration[v] + inst.tail[v]);
+  return cp;
+}
+
 FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& options) {
   const auto head = flux_heads(inst);
   FluxBound out;
-  for (std::size_t v = 0; v < head.size(); ++v)
-    out.critical_path = std::max(out.critical_path, head[v] + inst.duration[v] + inst.tail[v]);
+  out.critical_path = critical_path(inst, head);
   out.value = out.critical_path;
   auto sides = side_items(inst, head);
   Scratch scratch(inst.fabric.gpus);

@@ -17,20 +17,15 @@ struct PortRun {
   double up = 0.0, down = 0.0;
 };
 
-int ports_per_switch(const Fabric& f) {
-  return f.circuit == CircuitKind::duplex ? f.gpus : 2 * f.gpus;
-}
-
 // Per (switch, port): message indices touching it, sorted by start.
 std::vector<std::vector<int>> port_users(const CoschedInstance& inst,
                                          const std::vector<Placement>& pl) {
-  const int pps = ports_per_switch(inst.fabric);
-  const bool simplex = inst.fabric.circuit == CircuitKind::simplex;
-  std::vector<std::vector<int>> users(static_cast<std::size_t>(pps) * inst.fabric.ocs);
+  std::vector<std::vector<int>> users(static_cast<std::size_t>(ports_per_switch(inst.fabric)) *
+                                      inst.fabric.ocs);
   for (int m = 0; m < inst.message_count(); ++m) {
     const Task& t = inst.message_task(m);
-    users[pl[m].sw * pps + t.src].push_back(m);
-    users[pl[m].sw * pps + t.dst + (simplex ? inst.fabric.gpus : 0)].push_back(m);
+    for (int end = 0; end < 2; ++end)
+      users[port_use(inst.fabric, pl[m].sw, t.src, t.dst, end).port].push_back(m);
   }
   for (auto& u : users)
     std::stable_sort(u.begin(), u.end(), [&](int a, int b) { return pl[a].start < pl[b].start; });
@@ -76,7 +71,7 @@ std::vector<CircuitInterval> circuit_intervals(const CoschedInstance& inst,
     if (local >= gpus && simplex) continue;  // RX runs are matched from the TX side
     const int a = local, b = ra.partner;
     if (!simplex && a > b) continue;
-    const PortRun peer{sw * pps + b + (simplex ? gpus : 0)};
+    const PortRun peer{port_use(inst.fabric, sw, a, b, 1).port};  // b's end of a→b
     const auto [first, last] = std::equal_range(runs.begin(), runs.end(), peer, by_port);
     for (auto rb = first; rb != last; ++rb) {
       if (rb->partner != a) continue;

@@ -4,20 +4,21 @@
 
 namespace flux {
 
-PortBook::PortBook(const Fabric& fabric)
-    : fabric_(fabric),
-      ports_per_switch_(fabric.circuit == CircuitKind::duplex ? fabric.gpus : 2 * fabric.gpus),
-      ports_(static_cast<std::size_t>(ports_per_switch_) * fabric.ocs) {}
-
-// end 0 = the sender's port, end 1 = the receiver's port.
-PortBook::Use PortBook::use(int sw, int src, int dst, int end) const {
-  const int base = sw * ports_per_switch_;
-  if (fabric_.circuit == CircuitKind::duplex)
-    return end == 0 ? Use{base + src, dst, 0} : Use{base + dst, src, 1};
-  return end == 0 ? Use{base + src, dst, 0} : Use{base + fabric_.gpus + dst, src, 0};
+int ports_per_switch(const Fabric& f) {
+  return f.circuit == CircuitKind::duplex ? f.gpus : 2 * f.gpus;
 }
 
-PortBook::Cause PortBook::port_cause(const Use& u) const {
+PortUse port_use(const Fabric& f, int sw, int src, int dst, int end) {
+  const int base = sw * ports_per_switch(f);
+  if (f.circuit == CircuitKind::duplex)
+    return end == 0 ? PortUse{base + src, dst, 0} : PortUse{base + dst, src, 1};
+  return end == 0 ? PortUse{base + src, dst, 0} : PortUse{base + f.gpus + dst, src, 0};
+}
+
+PortBook::PortBook(const Fabric& fabric)
+    : fabric_(fabric), ports_(static_cast<std::size_t>(ports_per_switch(fabric)) * fabric.ocs) {}
+
+PortBook::Cause PortBook::port_cause(const PortUse& u) const {
   const Port& p = ports_[u.port];
   if (p.partner == u.partner) return {p.avail[u.dir], p.avail_by[u.dir]};
   if (p.partner < 0 && fabric_.initial_config_free) return {0.0, -1};
@@ -37,7 +38,7 @@ int PortBook::blocker(int sw, int src, int dst, double ready) const {
 
 bool PortBook::reuses(int sw, int src, int dst) const {
   for (int end = 0; end < 2; ++end) {
-    const Use u = use(sw, src, dst, end);
+    const PortUse u = use(sw, src, dst, end);
     if (ports_[u.port].partner != u.partner) return false;
   }
   return true;
@@ -46,7 +47,7 @@ bool PortBook::reuses(int sw, int src, int dst) const {
 std::vector<std::pair<int, int>> PortBook::displaced(int sw, int src, int dst) const {
   std::vector<std::pair<int, int>> out;
   for (int end = 0; end < 2; ++end) {
-    const Use u = use(sw, src, dst, end);
+    const PortUse u = use(sw, src, dst, end);
     const int old = ports_[u.port].partner;
     if (old < 0 || old == u.partner) continue;
     out.push_back(end == 0 ? std::pair{src, old} : std::pair{old, dst});
@@ -56,7 +57,7 @@ std::vector<std::pair<int, int>> PortBook::displaced(int sw, int src, int dst) c
 
 void PortBook::place(int sw, int src, int dst, double end, int message) {
   for (int e = 0; e < 2; ++e) {
-    const Use u = use(sw, src, dst, e);
+    const PortUse u = use(sw, src, dst, e);
     Port& p = ports_[u.port];
     if (p.partner != u.partner) {
       // A new circuit: either direction may follow from when the port is ready again.

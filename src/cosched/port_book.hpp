@@ -16,6 +16,18 @@
 
 namespace flux {
 
+// OCS ports per switch: one per GPU for duplex circuits; a TX port g and an RX port gpus + g for
+// simplex ones. Port indices run switch-major: sw * ports_per_switch + local port.
+[[nodiscard]] int ports_per_switch(const Fabric& f);
+
+// One end of a message src→dst on OCS `sw` (end 0 = the sender's port, end 1 = the receiver's):
+// the port it occupies, the GPU at the other end of the circuit, and the direction it uses there
+// (duplex: 0 out, 1 in; simplex ports carry one direction, always 0).
+struct PortUse {
+  int port, partner, dir;
+};
+[[nodiscard]] PortUse port_use(const Fabric& f, int sw, int src, int dst, int end);
+
 class PortBook {
  public:
   explicit PortBook(const Fabric& fabric);
@@ -34,9 +46,6 @@ class PortBook {
   void place(int sw, int src, int dst, double end, int message = -1);
 
  private:
-  struct Use {
-    int port, partner, dir;
-  };
   struct Port {
     int partner = -1;  // current circuit: the GPU at the other end, -1 = never set
     double end_all = 0.0;
@@ -48,11 +57,12 @@ class PortBook {
     double time;
     int message;
   };
-  [[nodiscard]] Cause port_cause(const Use& u) const;
-  [[nodiscard]] Use use(int sw, int src, int dst, int end) const;
+  [[nodiscard]] Cause port_cause(const PortUse& u) const;
+  [[nodiscard]] PortUse use(int sw, int src, int dst, int end) const {
+    return port_use(fabric_, sw, src, dst, end);
+  }
 
   Fabric fabric_;
-  int ports_per_switch_;
   std::vector<Port> ports_;
 };
 
