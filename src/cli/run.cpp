@@ -5,12 +5,17 @@
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "core/file_output.hpp"
 
 namespace flux::cli {
 
 int run(CLI::App& app, int argc, char** argv) {
+  remove_outputs_on_signal();
   try {
+    // A command publishes all its output files when it succeeds, or none of them.
+    OutputBatch outputs;
     app.parse(argc, argv);
+    outputs.commit();
     return 0;
   } catch (const CLI::Success& e) {
     return app.exit(e);

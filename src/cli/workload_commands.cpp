@@ -13,7 +13,6 @@
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "workload/dag_builder.hpp"
-#include "workload/streamed_file.hpp"
 #include "workload/traffic_views.hpp"
 #include "workload/workload_importers.hpp"
 #include "workload/workload_io.hpp"
@@ -30,15 +29,15 @@ struct GenerateOptions {
 void generate(const GenerateOptions& o) {
   const Scenario s = read_scenario(o.scenario);
   std::vector<TaskSink*> sinks;
-  std::vector<std::unique_ptr<StreamedFile>> files;
+  std::vector<std::unique_ptr<OutputFile>> files;
   std::vector<std::unique_ptr<TaskSink>> owned;
   if (!o.output.empty()) {
-    files.push_back(std::make_unique<StreamedFile>(o.output));
+    files.push_back(std::make_unique<OutputFile>(o.output));
     owned.push_back(std::make_unique<WorkloadJsonWriter>(files.back()->stream()));
     sinks.push_back(owned.back().get());
   }
   if (!o.flows.empty()) {
-    files.push_back(std::make_unique<StreamedFile>(o.flows));
+    files.push_back(std::make_unique<OutputFile>(o.flows));
     owned.push_back(std::make_unique<FlowsCsvWriter>(files.back()->stream()));
     sinks.push_back(owned.back().get());
   }
@@ -141,7 +140,7 @@ void add_flows(CLI::App& wl) {
   src->add_to(*cmd, true);
   cmd->add_option("-o,--output", *out, "CSV output")->required();
   cmd->callback([src, out] {
-    StreamedFile file(*out);
+    OutputFile file(*out);
     FlowsCsvWriter sink(file.stream());
     src->stream(sink);
     file.commit();

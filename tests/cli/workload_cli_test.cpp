@@ -42,6 +42,16 @@ TEST_F(WorkloadCli, GenerateStatsDemand) {
   ASSERT_EQ(flux("workload flows --scenario " + kExample + " -o f.csv").code, 0);
 }
 
+// A command publishes all its outputs or none: the workload is not left behind when the demand
+// file cannot be written.
+TEST_F(WorkloadCli, FailingLaterOutputLeavesNoEarlierOutputBehind) {
+  const testing::CliResult r =
+      flux("workload generate --scenario " + kExample + " -o w.json --demand nodir/d.json");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("nodir/d.json"), std::string::npos) << r.err;
+  EXPECT_EQ(stray_files(), 0);
+}
+
 TEST_F(WorkloadCli, ImportsAstraText) {
   ASSERT_EQ(flux("workload import --astra " + std::string(FLUX_TEST_DATA_DIR) +
                  "/workload/astra_hybrid.txt -o astra.json")
