@@ -9,6 +9,7 @@
 #include "cli/cosched_support.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
@@ -71,8 +72,7 @@ void run_command(const CoschedArgs& a) {
       a.solution.empty()
           ? run_cosched(inst, a.scheduler, options)
           : replay_placements(
-                inst, replay_solution(inst, options, read_text_file(a.solution), a.solution),
-                "flux");
+                inst, replay_solution(inst, options, read_file(a.solution), a.solution), "flux");
   print_run(run);
   if (!a.out.empty()) write_file_atomic(a.out, circuit_schedule_to_json(run.schedule));
   if (!a.summary.empty())

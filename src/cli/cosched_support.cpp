@@ -59,14 +59,6 @@ FluxOptions FluxFlags::options() const {
   return o;
 }
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "", "a readable file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 CoschedRun replay_placements(const CoschedInstance& inst, const std::vector<Placement>& pl,
                              const std::string& scheduler) {
   CoschedRun run;

@@ -28,8 +28,6 @@ struct FluxFlags {
   [[nodiscard]] FluxOptions options() const;  // throws InputError for bad values
 };
 
-[[nodiscard]] std::string read_text_file(const std::string& path);
-
 // The Flux paper's workload: examples/llama3-8b-<layers>l-tp4-dp2.json with the layer count
 // substituted (TP4 × DP2 on 8 A100); used by `flux bench flux` and bench/cosched_bench.cpp.
 [[nodiscard]] Workload flux_paper_workload(int layers);

@@ -17,9 +17,9 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "workload/collectives.hpp"
 #include "workload/task_sink.hpp"
-#include "workload/text_file.hpp"
 #include "workload/validate.hpp"
 #include "workload/workload_importers.hpp"
 
@@ -233,7 +233,7 @@ Workload parse_astra(const std::string& text, const std::string& label,
 }
 
 Workload import_astra(const std::string& path, const AstraImportOptions& options) {
-  return parse_astra(read_text_file(path), path, options);
+  return parse_astra(read_file(path), path, options);
 }
 
 }  // namespace flux

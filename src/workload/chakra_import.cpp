@@ -14,10 +14,10 @@
 #include <unordered_set>
 
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "core/json_reader.hpp"
 #include "workload/chakra_trace.hpp"
 #include "workload/collectives.hpp"
-#include "workload/text_file.hpp"
 #include "workload/validate.hpp"
 #include "workload/workload_importers.hpp"
 
@@ -292,7 +292,7 @@ Workload import_chakra(const std::string& prefix, const ChakraImportOptions& opt
   for (int r = 0; std::filesystem::exists(chakra_rank_file(prefix, r)); ++r) {
     RankTrace t;
     t.file = chakra_rank_file(prefix, r);
-    t.trace = parse_chakra(read_text_file(t.file), t.file);
+    t.trace = parse_chakra(read_file(t.file), t.file);
     ranks.push_back(std::move(t));
   }
   if (ranks.empty()) throw InputError(chakra_rank_file(prefix, 0), "", "cannot open file");

@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "core/json_reader.hpp"
 #include "workload/moe_routing.hpp"
-#include "workload/text_file.hpp"
 
 namespace flux {
 namespace {
@@ -97,7 +97,7 @@ ExpertLoadTable parse_expert_load_json(const std::string& text, const std::strin
 }
 
 ExpertLoadTable read_expert_load(const std::string& path) {
-  const std::string text = read_text_file(path);
+  const std::string text = read_file(path);
   const bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
   return json ? parse_expert_load_json(text, path) : parse_expert_load_csv(text, path);
 }

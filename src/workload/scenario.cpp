@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "core/json_reader.hpp"
-#include "workload/text_file.hpp"
 
 namespace flux {
 namespace {
@@ -277,7 +277,7 @@ Scenario parse_scenario(const std::string& text, const std::string& label) {
 }
 
 Scenario read_scenario(const std::string& path) {
-  return parse_scenario(read_text_file(path), path);
+  return parse_scenario(read_file(path), path);
 }
 
 }  // namespace flux

@@ -6,8 +6,8 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "core/json_reader.hpp"
-#include "workload/text_file.hpp"
 #include "workload/validate.hpp"
 
 namespace flux {
@@ -130,7 +130,7 @@ Workload parse_workload(const std::string& text, const std::string& label) {
 }
 
 Workload read_workload(const std::string& path) {
-  return parse_workload(read_text_file(path), path);
+  return parse_workload(read_file(path), path);
 }
 
 std::string workload_to_json(const Workload& w) {
