@@ -23,6 +23,9 @@ JsonNode JsonNode::parse(const std::string& text, const std::string& file_label)
     *doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(file_label, "", fmt::format("expected valid JSON ({})", e.what()));
+  } catch (const nlohmann::json::out_of_range& e) {  // a number beyond the range of a double
+    throw InputError(file_label, "",
+                     fmt::format("expected numbers within ±1.8e308 ({})", e.what()));
   }
   const nlohmann::json* root = doc.get();
   return JsonNode(std::move(doc), root, std::make_shared<const std::string>(file_label), "");

@@ -43,10 +43,13 @@ Demand parse_demand_json(const std::string& text, const std::string& label) {
     for (int j = 0; j < n; ++j) {
       const nlohmann::json& v = raw[static_cast<std::size_t>(j)];
       // Fast path for the common case; the validating accessor produces the error message.
-      if (v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() >= 0) {
+      if (v.is_number() && v.get<double>() >= 0 && v.get<double>() <= kMaxDemandEntry) {
         d.matrix(i, j) = v.get<double>();
       } else {
-        d.matrix(i, j) = row.at(static_cast<std::size_t>(j)).non_negative();
+        const JsonNode entry = row.at(static_cast<std::size_t>(j));
+        d.matrix(i, j) = entry.non_negative();
+        if (d.matrix(i, j) > kMaxDemandEntry)
+          entry.fail(fmt::format("a number in [0, {:g}]", kMaxDemandEntry));
       }
     }
   }
@@ -74,9 +77,10 @@ Demand parse_demand_csv(const std::string& text, const std::string& label) {
       cell = first == std::string::npos ? "" : cell.substr(first, last - first + 1);
       char* end = nullptr;
       const double v = cell.empty() ? NAN : std::strtod(cell.c_str(), &end);
-      if (cell.empty() || end != cell.c_str() + cell.size() || !std::isfinite(v) || v < 0)
-        throw InputError(label, fmt::format("line {} column {}", line_no, col + 1),
-                         fmt::format("expected a finite number >= 0, got '{}'", cell));
+      if (cell.empty() || end != cell.c_str() + cell.size() || !(v >= 0 && v <= kMaxDemandEntry))
+        throw InputError(
+            label, fmt::format("line {} column {}", line_no, col + 1),
+            fmt::format("expected a number in [0, {:g}], got '{}'", kMaxDemandEntry, cell));
       row.push_back(v);
       ++col;
       pos = comma + 1;

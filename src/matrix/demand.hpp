@@ -14,6 +14,9 @@ struct Demand {
 };
 
 inline constexpr int kMaxPorts = 4096;
+// Largest demand entry, in any unit: 1 PB between two ports, far beyond any real iteration, and
+// small enough that the LP solvers and the integer byte conversions stay exact and finite.
+inline constexpr double kMaxDemandEntry = 1e15;
 
 // Reads a `.json` (flux.demand/1) or any other extension as CSV.
 Demand read_demand(const std::string& path);

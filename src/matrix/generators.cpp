@@ -6,11 +6,10 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "matrix/demand.hpp"
 
 namespace flux {
 namespace {
-
-constexpr int kMaxPorts = 4096;
 
 void require(bool ok, const std::string& option, const std::string& expected) {
   if (!ok) throw InputError("", option, expected);

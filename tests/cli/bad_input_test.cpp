@@ -51,6 +51,12 @@ TEST_F(BadInput, DemandFiles) {
        R"({"format":"flux.demand/1","n":2,"unit":"normalized","demand":[[0,-1],[1,0]]})",
        "/demand/0/1"},
       {"nan.csv", "0,nan\n1,0\n", "line 1 column 2"},
+      {"huge.csv", "0,1e100\n1,0\n", "line 1 column 2"},  // once an abort inside the LP solver
+      {"huge.json", R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[0,1e100],[1,0]]})",
+       "/demand/0/1"},
+      {"beyond.json",  // beyond double: once an internal error without the file
+       R"({"format":"flux.demand/1","n":2,"unit":"bytes","demand":[[0,1e400],[1,0]]})",
+       "beyond.json"},
       {"n.json", R"({"format":"flux.demand/1","n":3,"unit":"normalized","demand":[[0,1],[1,0]]})",
        "n = 3 rows"},  // declared n differs from the rows
   };
