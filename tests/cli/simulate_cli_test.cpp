@@ -131,5 +131,32 @@ TEST_F(SimulateCli, BadInputExitsWithCodeTwo) {
   }
 }
 
+// Times beyond the picosecond clock once wrapped around silently (an iteration shorter than its
+// own critical path, exit 0): a compute of 1e7 s, or a send on a 1e-300 B/s link.
+TEST_F(SimulateCli, TimesBeyondTheClockRangeAreBadInput) {
+  spit(path("long.json"), R"({"format": "flux.workload/1", "gpus": 2, "tasks": [
+      {"id": 0, "kind": "compute", "gpu": 0, "duration": 1e7, "after": []},
+      {"id": 1, "kind": "send", "src": 0, "dst": 1, "bytes": 1000, "after": [0]}]})");
+  spit(path("short.json"), R"({"format": "flux.workload/1", "gpus": 2, "tasks": [
+      {"id": 0, "kind": "send", "src": 0, "dst": 1, "bytes": 1000, "after": []}]})");
+  spit(path("slow.json"), R"({"format": "flux.fabric/1", "gpus": 2, "ocs": 1,
+      "link_rate": 1e-300, "latency": 0, "reconfig_delay": 1e-5, "circuit": "duplex",
+      "initial_config_free": false})");
+  const std::string f2 = fabric("f2.json", 2, 1, "1e-5");
+  const std::pair<std::string, std::string> inputs[] = {{"long.json", f2},
+                                                        {"short.json", "slow.json"}};
+  for (const char* scheduler : {"ideal", "rotornet", "flux-greedy"}) {
+    for (const auto& [w, f] : inputs) {
+      const std::string args =
+          "simulate --workload " + w + " --fabric " + f + " --scheduler " + scheduler + " -o out";
+      const testing::CliResult r = flux(args);
+      EXPECT_EQ(r.code, 2) << args << " -> " << r.out << r.err;
+      EXPECT_NE(r.err.find("clock range"), std::string::npos) << args << " -> " << r.err;
+      EXPECT_NE(r.err.find("/tasks/0"), std::string::npos) << args << " -> " << r.err;
+      EXPECT_FALSE(exists("out")) << args;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace flux
