@@ -23,6 +23,7 @@
 #include "cosched/lower_bound.hpp"
 #include "fabric/metrics.hpp"
 #include "fabric/scheduler.hpp"
+#include "report/csv.hpp"
 #include "report/svg_plot.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/scenario.hpp"
@@ -141,17 +142,18 @@ void print_block(const std::vector<Row>& rows, int layers, double tau) {
 }
 
 std::string csv(const std::vector<Row>& rows) {
+  auto g9 = [](double v) { return fmt::format("{:.9g}", v); };
   std::string out =
-      "layers,tau_s,scheduler,iteration_time_s,peak_nic_buffer_B,peak_waiting_B,"
-      "mean_nic_buffer_B,reconfigurations,lower_bound_s,solver_status,solver_gap,solver_s,"
-      "failure\n";
+      csv_record("layers", "tau_s", "scheduler", "iteration_time_s", "peak_nic_buffer_B",
+                 "peak_waiting_B", "mean_nic_buffer_B", "reconfigurations", "lower_bound_s",
+                 "solver_status", "solver_gap", "solver_s", "failure");
   for (const Row& r : rows)
-    out += fmt::format("{},{:.9g},{},{:.9g},{:.9g},{:.9g},{:.9g},{},{:.9g},{},{},{},\"{}\"\n",
-                       r.layers, r.tau, r.scheduler, r.m.iteration_time, r.m.peak_nic_buffer,
-                       r.m.peak_waiting_bytes, r.m.mean_nic_buffer, r.m.reconfigurations,
-                       r.m.lower_bound, r.has_solver ? to_string(r.solver.status) : "",
-                       r.has_solver ? fmt::format("{:.6g}", r.solver.gap) : "",
-                       r.has_solver ? fmt::format("{:.3f}", r.solver.seconds) : "", r.failure);
+    append_csv_record(out, r.layers, g9(r.tau), r.scheduler, g9(r.m.iteration_time),
+                      g9(r.m.peak_nic_buffer), g9(r.m.peak_waiting_bytes), g9(r.m.mean_nic_buffer),
+                      r.m.reconfigurations, g9(r.m.lower_bound),
+                      r.has_solver ? to_string(r.solver.status) : "",
+                      r.has_solver ? fmt::format("{:.6g}", r.solver.gap) : "",
+                      r.has_solver ? fmt::format("{:.3f}", r.solver.seconds) : "", r.failure);
   return out;
 }
 

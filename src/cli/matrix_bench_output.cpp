@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "report/csv.hpp"
 #include "report/svg_plot.hpp"
 
 namespace flux::cli {
@@ -136,12 +137,14 @@ std::string bench_table(const BenchGrid& grid, const BenchResult& r) {
 
 std::string bench_csv(const BenchResult& r) {
   std::string out =
-      "workload,x,switches,delta,algorithm,trials,makespan,lower_bound,makespan_over_lb,"
-      "baseline_ratio,seconds,permutations\n";
+      csv_record("workload", "x", "switches", "delta", "algorithm", "trials", "makespan",
+                 "lower_bound", "makespan_over_lb", "baseline_ratio", "seconds", "permutations");
   for (const BenchCell& c : r.cells)
-    out += fmt::format("{},{},{},{},{},{},{:.9g},{:.9g},{:.6f},{:.6f},{:.6g},{:.2f}\n", c.workload,
-                       c.x, c.switches, c.delta, c.algorithm, c.trials, c.makespan, c.lower_bound,
-                       c.makespan_over_lb, c.baseline_ratio, c.seconds, c.permutations);
+    append_csv_record(out, c.workload, c.x, c.switches, c.delta, c.algorithm, c.trials,
+                      fmt::format("{:.9g}", c.makespan), fmt::format("{:.9g}", c.lower_bound),
+                      fmt::format("{:.6f}", c.makespan_over_lb),
+                      fmt::format("{:.6f}", c.baseline_ratio), fmt::format("{:.6g}", c.seconds),
+                      fmt::format("{:.2f}", c.permutations));
   return out;
 }
 

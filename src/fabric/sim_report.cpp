@@ -9,6 +9,7 @@
 #include "fabric/fabric_io.hpp"
 #include "fabric/json_stream.hpp"
 #include "fabric/nic_buffer.hpp"
+#include "report/csv.hpp"
 
 namespace flux {
 
@@ -124,23 +125,24 @@ std::string summary_json(const SimMetrics& m, const Workload& w, const Fabric& f
 }
 
 std::string circuits_csv(const TimedSchedule& s) {
-  std::string out = "switch,a,b,up,down\n";
+  std::string out = csv_record("switch", "a", "b", "up", "down");
   for (const TimedCircuit& c : s.circuits)
-    out += fmt::format("{},{},{},{},{}\n", c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
+    append_csv_record(out, c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
   return out;
 }
 
 std::string flows_csv(const Workload& w, const Trace& trace) {
-  std::string out = "task,name,src,dst,bytes,ready,start,finish,wait,hops,relayed_bytes\n";
+  std::string out = csv_record("task", "name", "src", "dst", "bytes", "ready", "start", "finish",
+                               "wait", "hops", "relayed_bytes");
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
     const Task& task = w.tasks[t];
     if (task.kind != TaskKind::send) continue;
     double relayed = 0;
     for (const Hop& h : trace.hops[t]) relayed += h.to != task.dst ? h.bytes : 0.0;
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", task.id, task.name, task.src, task.dst,
-                       task.bytes, to_seconds(trace.ready[t]), to_seconds(trace.start[t]),
-                       to_seconds(trace.finish[t]), to_seconds(trace.start[t] - trace.ready[t]),
-                       trace.hops[t].size(), relayed);
+    append_csv_record(out, task.id, task.name, task.src, task.dst, task.bytes,
+                      to_seconds(trace.ready[t]), to_seconds(trace.start[t]),
+                      to_seconds(trace.finish[t]), to_seconds(trace.start[t] - trace.ready[t]),
+                      trace.hops[t].size(), relayed);
   }
   return out;
 }
@@ -148,9 +150,9 @@ std::string flows_csv(const Workload& w, const Trace& trace) {
 std::string nic_buffer_csv(const Workload& w, const Trace& trace, Time end) {
   std::vector<BufferSample> series;
   (void)nic_buffer(w, trace, end, &series);
-  std::string out = "time,gpu,bytes,waiting_bytes\n";
+  std::string out = csv_record("time", "gpu", "bytes", "waiting_bytes");
   for (const BufferSample& s : series)
-    out += fmt::format("{},{},{},{}\n", to_seconds(s.time), s.gpu, s.bytes, s.waiting);
+    append_csv_record(out, to_seconds(s.time), s.gpu, s.bytes, s.waiting);
   return out;
 }
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "report/csv.hpp"
+
 namespace flux {
 
 Demand workload_demand(const Workload& w, const TrafficFilter& filter) {
@@ -19,7 +21,8 @@ void FlowsCsvWriter::begin(int) {
   level_.clear();
   collective_.clear();
   is_send_.clear();
-  out_ << "flow_id,collective_id,group,phase,layer,microbatch,src,dst,bytes,step,depends_on\n";
+  out_ << csv_record("flow_id", "collective_id", "group", "phase", "layer", "microbatch", "src",
+                     "dst", "bytes", "step", "depends_on");
 }
 
 void FlowsCsvWriter::add(const Task& t) {
@@ -37,8 +40,10 @@ void FlowsCsvWriter::add(const Task& t) {
     if (!send && same && is_send_[u]) reduced = flow_[u];
   }
   if (send) {
-    out_ << fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", t.id, t.collective, t.group, t.phase,
-                        t.layer, t.microbatch, t.src, t.dst, t.bytes, level, line_);
+    record_.clear();
+    append_csv_record(record_, t.id, t.collective, t.group, t.phase, t.layer, t.microbatch, t.src,
+                      t.dst, t.bytes, level, line_);
+    out_ << record_;
     ++level;
   }
   flow_.push_back(send ? t.id : reduced);

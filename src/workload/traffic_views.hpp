@@ -72,7 +72,8 @@ class FlowsCsvWriter final : public TaskSink {
 
  private:
   std::ostream& out_;
-  std::string line_;
+  std::string line_;    // depends_on of the current flow
+  std::string record_;  // the current CSV record
   // Per position: the flow a successor depends on (a send's own id, a reduction's input) or -1,
   // the number of steps of its collective done so far, its collective and kind.
   std::vector<std::int64_t> flow_;

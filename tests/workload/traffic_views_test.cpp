@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "../support/csv_reader.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/traffic_views.hpp"
 #include "workload/workload_stats.hpp"
@@ -62,6 +63,31 @@ TEST(TrafficViews, DemandSumsEqualGroupBytesAndFlowsListRingSteps) {
   EXPECT_EQ(rows, st.send_tasks);
   EXPECT_EQ(max_step, 5);  // ring all-reduce over 4 ranks: steps 0..2(p-1)-1
   EXPECT_GT(with_deps, rows / 2);
+}
+
+// Tags come from imported traces too, so flows.csv must quote them when they are not CSV-safe.
+TEST(TrafficViews, FlowsCsvQuotesTagsThatAreNotCsvSafe) {
+  Workload w;
+  w.gpus = 2;
+  Task send;
+  send.kind = TaskKind::send;
+  send.src = 0;
+  send.dst = 1;
+  send.bytes = 8;
+  send.group = "pg \"a,b\"";
+  send.phase = "fwd,\nbwd";
+  w.tasks.push_back(send);
+  std::ostringstream csv;
+  FlowsCsvWriter writer(csv);
+  writer.begin(w.gpus);
+  for (const Task& t : w.tasks) writer.add(t);
+  writer.end();
+  const auto records = test::parse_csv(csv.str());
+  ASSERT_EQ(records.size(), 2U);
+  ASSERT_EQ(records[1].size(), records[0].size());
+  EXPECT_EQ(records[1][2], send.group);
+  EXPECT_EQ(records[1][3], send.phase);
+  EXPECT_EQ(records[1][8], "8");
 }
 
 }  // namespace

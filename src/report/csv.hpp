@@ -1,0 +1,43 @@
+#pragma once
+// The one CSV writer behind every CSV file Flux writes (RFC 4180): fields are separated by commas,
+// and a field holding a comma, a double quote, CR or LF is enclosed in double quotes with each of
+// its quotes doubled, so a task named `aten::mm, "fused" op` stays one field for any CSV reader.
+// Records end in LF (RFC 4180 says CRLF; readers accept both and LF keeps the files diffable).
+// Numbers are written with fmt's "{}" (shortest round-trip form); to fix a precision, format the
+// number into a string first. O(output size).
+#include <fmt/format.h>
+
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace flux {
+
+// Appends one field to `out`, quoted only when it has to be.
+void append_csv_field(std::string& out, std::string_view field);
+
+// Appends one record (comma-separated fields and a newline) to `out`.
+template <class... Fields>
+void append_csv_record(std::string& out, const Fields&... fields) {
+  bool first = true;
+  auto add = [&out, &first](const auto& field) {
+    if (!first) out += ',';
+    first = false;
+    if constexpr (std::is_convertible_v<decltype(field), std::string_view>)
+      append_csv_field(out, field);
+    else  // numbers: nothing to quote
+      fmt::format_to(std::back_inserter(out), "{}", field);
+  };
+  (add(fields), ...);
+  out += '\n';
+}
+
+template <class... Fields>
+[[nodiscard]] std::string csv_record(const Fields&... fields) {
+  std::string out;
+  append_csv_record(out, fields...);
+  return out;
+}
+
+}  // namespace flux
