@@ -385,7 +385,6 @@ class ChakraImporter {
       if (!groups_.empty() && !pg.empty())
         throw InputError(ranks_[static_cast<std::size_t>(rank)].file, fmt::format("node {}", n.id),
                          fmt::format("pg_name '{}' defined in {}", pg, options_.comm_groups));
-      if (!pg.empty()) report_.add(kAllRanks);
       std::vector<int> all(ranks_.size());
       for (std::size_t k = 0; k < all.size(); ++k) all[k] = static_cast<int>(k);
       return all;
@@ -426,6 +425,7 @@ class ChakraImporter {
     spec.reduce_in_stream = false;
     spec.name = n.name;
     spec.tags = tags_of(n);
+    if (!key.first.empty() && !groups_.count(key.first)) report_.add(kAllRanks);
     std::vector<Deps> done = expand(me, n, spec, ready);
     ids.resize(static_cast<std::size_t>(em_.emitted()), -1);
     for (std::size_t k = 0; k < spec.ranks.size(); ++k) {

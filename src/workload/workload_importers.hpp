@@ -5,21 +5,20 @@
 //    in dependency order, resolved over the whole file (a node may depend on a later one), taking
 //    the earliest ready node of the file first, so a file already in dependency order keeps it
 //    and its compute tasks form a chain in that order. A control dependency on a node absent
-//    from the file is dropped and counted (PyTorch-converted traces have them); an absent data
-//    dependency is an error. GPU COMP / METADATA / MEM nodes become compute tasks
-//    (duration_micros; without a duration but with num_ops, the roofline of `gpu`); COMM_SEND
-//    nodes sends (comm_dst, comm_size, comm_tag); each COMM_RECV is matched to the send with the
-//    same (src, dst, tag) in order and stands for it in dependencies; COMM_COLL nodes (comm_type
-//    all-reduce, reduce, all-gather, broadcast, all-to-all, reduce-scatter, barrier; comm_size;
-//    pg_name) are matched across the group's ranks by their order on that group and expanded into
-//    P2P steps (collectives.hpp; reductions off the compute chain, trace durations do not include
-//    them). A missing comm_size is 0, as Chakra's reader has it; a collective of 0 bytes is kept
-//    as a synchronisation of its group. Nodes with is_cpu_op set (host-side operators) are
-//    skipped with their dependencies passed on, or timed on the rank's compute stream.
-//    export_chakra (chakra_export.cpp) writes the inverse, P2P only, plus flux_* attributes so
-//    the round trip is lossless;
-//    a task depending on a send that neither starts nor ends on its GPU cannot be expressed in a
-//    per-rank trace and is an InputError.
+//    from the file, or one closing a dependency cycle, is dropped and counted (PyTorch-converted
+//    traces have both); an absent data dependency or a data cycle is an error. GPU COMP / METADATA
+//    / MEM nodes become compute tasks (duration_micros; without a duration but with num_ops, the
+//    roofline of `gpu`); COMM_SEND nodes sends (comm_dst, comm_size, comm_tag); each COMM_RECV is
+//    matched to the send with the same (src, dst, tag) in order and stands for it in dependencies;
+//    COMM_COLL nodes (comm_type all-reduce, reduce, all-gather, broadcast, all-to-all,
+//    reduce-scatter, barrier; comm_size; pg_name) are matched across the group's ranks by their
+//    order on that group and expanded into P2P steps (collectives.hpp; reductions off the compute
+//    chain, trace durations do not include them). A missing comm_size is 0, as Chakra's reader has
+//    it; a collective of 0 bytes is kept as a synchronisation of its group. Nodes with is_cpu_op
+//    set (host-side operators) are skipped with their dependencies passed on, or timed on the
+//    rank's compute stream. export_chakra (chakra_export.cpp) writes the inverse, P2P only, plus
+//    flux_* attributes so the round trip is lossless; a task depending on a send that neither
+//    starts nor ends on its GPU cannot be expressed in a per-rank trace and is an InputError.
 //  * ASTRA-sim 1.0 / SimAI text workload (astra_import.cpp): see AstraImportOptions.
 // Complexity: linear in the trace size.
 #include <cstdint>
