@@ -1,5 +1,6 @@
-// `flux workload generate|stats|demand|flows|import`: build a training iteration from a
-// scenario, inspect it, turn it into demand matrices or SimAI-style flows, import traces.
+// `flux workload generate|stats|demand|flows|import|export`: build a training iteration from a
+// scenario, inspect it, turn it into demand matrices or SimAI-style flows, import and export
+// traces.
 // Generation streams: every output is written while tasks are generated.
 #include <fmt/format.h>
 
@@ -12,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
+#include "workload/chakra_trace.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/traffic_views.hpp"
 #include "workload/workload_importers.hpp"
@@ -148,31 +150,67 @@ void add_flows(CLI::App& wl) {
 }
 
 struct ImportOptions {
-  std::string chakra, astra, output;
+  std::string chakra, astra, output, gpu, cpu_nodes = "skip";
   AstraImportOptions astra_options;
   ChakraImportOptions chakra_options;
 };
+
+Workload import(ImportOptions& o, ImportReport& report) {
+  if (o.astra.empty()) {
+    if (!o.gpu.empty()) o.chakra_options.hardware = gpu_hardware(o.gpu, "--gpu");
+    o.chakra_options.cpu_nodes = o.cpu_nodes == "stream" ? CpuNodes::stream : CpuNodes::skip;
+    return import_chakra(o.chakra, o.chakra_options, &report);
+  }
+  return import_astra(o.astra, o.astra_options, &report);
+}
 
 void add_import(CLI::App& wl) {
   auto o = std::make_shared<ImportOptions>();
   auto* cmd =
       wl.add_subcommand("import", "Import Chakra execution traces or an ASTRA-sim workload");
-  auto* c = cmd->add_option("--chakra", o->chakra, "prefix of <prefix>.<rank>.et files");
+  auto* c = cmd->add_option("--chakra", o->chakra,
+                            "prefix of <prefix>.<rank>.et[.gz] files, or a tar archive of them");
   auto* a = cmd->add_option("--astra", o->astra, "ASTRA-sim / SimAI text workload");
   c->excludes(a);
   cmd->add_option("--comm-groups", o->chakra_options.comm_groups,
-                  "Chakra: process groups {\"<pg_name>\": [ranks]} (default: all ranks)");
-  cmd->add_option("--gpus", o->astra_options.gpus, "ASTRA: number of GPUs (default: all_gpus)");
+                  "Chakra: process groups {\"<pg_name>\": [ranks]} (default: all ranks)")
+      ->excludes(a);
+  cmd->add_option("--gpu", o->gpu, "Chakra: GPU preset timing num_ops-only compute nodes")
+      ->excludes(a);
+  cmd->add_option("--cpu-nodes", o->cpu_nodes,
+                  "Chakra: is_cpu_op nodes are skipped (default) or timed on the compute stream")
+      ->check(CLI::IsMember({"skip", "stream"}))
+      ->excludes(a);
+  cmd->add_option("--gpus", o->astra_options.gpus, "ASTRA: number of GPUs (default: all_gpus)")
+      ->excludes(c);
   cmd->add_option("--cycle", o->astra_options.seconds_per_cycle,
-                  "ASTRA: seconds per compute cycle (default 1e-9)");
+                  "ASTRA: seconds per compute cycle (default 1e-9)")
+      ->excludes(c);
+  cmd->add_option("--model-group", o->astra_options.model_group,
+                  "ASTRA: model-parallel group size (default: model_parallel_NPU_group)")
+      ->excludes(c);
   cmd->add_option("-o,--output", o->output, "flux.workload/1 output")->required();
   cmd->callback([o] {
     if (o->chakra.empty() && o->astra.empty())
       throw InputError("", "--chakra", "one of --chakra PREFIX or --astra FILE");
-    const Workload w =
-        o->chakra.empty() ? import_astra(o->astra, o->astra_options) : import_chakra(o->chakra);
+    ImportReport report;
+    const Workload w = import(*o, report);
     write_file_atomic(o->output, workload_to_json(w));
-    fmt::print("imported {} tasks on {} GPUs\n", w.tasks.size(), w.gpus);
+    fmt::print("{}imported {} tasks on {} GPUs\n", report.to_text(), w.tasks.size(), w.gpus);
+  });
+}
+
+void add_export(CLI::App& wl) {
+  auto src = std::make_shared<WorkloadSource>();
+  auto prefix = std::make_shared<std::string>();
+  auto* cmd = wl.add_subcommand("export", "Write a workload as Chakra execution traces");
+  src->add_to(*cmd, true);
+  cmd->add_option("--chakra", *prefix, "write <prefix>.<rank>.et, one trace per GPU")->required();
+  cmd->callback([src, prefix] {
+    const Workload w = src->load();
+    export_chakra(w, *prefix);
+    fmt::print("exported {} tasks to {} on {} GPUs\n", w.tasks.size(), chakra_rank_file(*prefix, 0),
+               w.gpus);
   });
 }
 
@@ -187,6 +225,7 @@ void add_workload_commands(CLI::App& app) {
   add_demand(*wl);
   add_flows(*wl);
   add_import(*wl);
+  add_export(*wl);
 }
 
 }  // namespace flux::cli

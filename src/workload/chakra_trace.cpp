@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "core/file_input.hpp"
+#include "workload/gzip.hpp"
 #include "workload/protobuf_wire.hpp"
 
 namespace flux {
@@ -148,7 +150,7 @@ void write_integer(WireWriter& m, const ChakraAttr& a) {
     m.fixed_field(f->field, bits, f->wire == WireType::fixed64 ? 8 : 4);
 }
 
-void write_attr(WireWriter& w, const ChakraAttr& a) {
+void write_attr(WireWriter& w, const ChakraAttr& a, std::uint32_t field = 10) {
   WireWriter m;
   m.bytes_field(1, a.name);
   switch (a.kind) {
@@ -164,7 +166,7 @@ void write_attr(WireWriter& w, const ChakraAttr& a) {
     case ChakraAttr::Kind::other:
       break;
   }
-  w.bytes_field(10, m.data());
+  w.bytes_field(field, m.data());
 }
 
 }  // namespace
@@ -179,39 +181,64 @@ std::string chakra_rank_file(const std::string& prefix, int rank) {
   return prefix + "." + std::to_string(rank) + ".et";
 }
 
-ChakraTrace parse_chakra(std::string_view data, const std::string& label) {
-  WireReader r(data, label);
-  if (data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1F &&
-      static_cast<unsigned char>(data[1]) == 0x8B)
-    r.fail("an uncompressed trace (this one is gzip-compressed: gunzip it first)");
-  ChakraTrace t;
-  bool first = true;
-  while (!r.done()) {
-    WireReader msg = r.sub();
-    if (first) {  // GlobalMetadata
-      while (!msg.done()) {
-        WireType type;
-        if (msg.tag(type) == 1 && type == WireType::length)
-          t.version = msg.bytes();
-        else
-          msg.skip(type);
-      }
-      first = false;
-      continue;
-    }
-    t.nodes.push_back(read_node(msg));
+namespace {
+
+// Older writers start the stream with the first node, not a GlobalMetadata message. The two
+// are told apart by field 1 (the metadata's version is a string, a node's id a varint) and
+// field 3 (a node's type; the metadata has none).
+bool looks_like_node(WireReader msg) {
+  while (!msg.done()) {
+    WireType type;
+    const std::uint32_t field = msg.tag(type);
+    if ((field == 1 || field == 3) && type == WireType::varint) return true;
+    msg.skip(type);
   }
-  if (first) r.fail("a GlobalMetadata message (the file is empty)");
+  return false;
+}
+
+void read_metadata(WireReader msg, ChakraTrace& t) {
+  while (!msg.done()) {
+    WireType type;
+    const std::uint32_t field = msg.tag(type);
+    if (field == 1 && type == WireType::length)
+      t.version = msg.bytes();
+    else if (field == 2 && type == WireType::length)
+      t.metadata.push_back(read_attr(msg.sub()));
+    else
+      msg.skip(type);
+  }
+}
+
+}  // namespace
+
+ChakraTrace parse_chakra(std::string_view raw, const std::string& label) {
+  std::string inflated;
+  if (is_gzip(raw)) inflated = gunzip(raw, label);
+  const std::string_view data = inflated.empty() ? raw : std::string_view(inflated);
+  WireReader r(data, label);
+  ChakraTrace t;
+  if (r.done()) r.fail("a GlobalMetadata message or a node (the file is empty)");
+  WireReader first = r.sub();
+  if (looks_like_node(first)) {
+    t.has_metadata = false;
+    t.nodes.push_back(read_node(first));
+  } else {
+    read_metadata(first, t);
+  }
+  while (!r.done()) t.nodes.push_back(read_node(r.sub()));
   return t;
 }
 
 std::string encode_chakra(const ChakraTrace& trace) {
   std::string out;
-  WireWriter frame;
-  WireWriter meta;
-  meta.bytes_field(1, trace.version);
-  frame.varint(meta.data().size());
-  out += frame.take() + meta.data();
+  if (trace.has_metadata) {
+    WireWriter frame;
+    WireWriter meta;
+    meta.bytes_field(1, trace.version);
+    for (const ChakraAttr& a : trace.metadata) write_attr(meta, a, 2);
+    frame.varint(meta.data().size());
+    out += frame.take() + meta.data();
+  }
   for (const ChakraNode& n : trace.nodes) {
     WireWriter m;
     m.varint_field(1, n.id);

@@ -5,7 +5,8 @@
 // {id = 1, name = 2, type = 3, ctrl_deps = 4, data_deps = 5, duration_micros = 7, attr = 10}.
 // AttributeProto integers are accepted in every oneof width producers use (int32/int64/uint32/
 // uint64/sint32/sint64/fixed32/fixed64/sfixed32/sfixed64/bool); lists, IOInfo and unknown fields
-// are skipped. Complexity: O(bytes).
+// are skipped. A file without the GlobalMetadata message (older writers) is recognised by its first
+// message carrying a node id or type; gzip-compressed files are inflated. Complexity: O(bytes).
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -48,6 +49,8 @@ struct ChakraNode {
 
 struct ChakraTrace {
   std::string version = "0.0.4";
+  bool has_metadata = true;          // false: an older file that starts with its first node
+  std::vector<ChakraAttr> metadata;  // GlobalMetadata attributes (schema, pid, ...)
   std::vector<ChakraNode> nodes;
 };
 

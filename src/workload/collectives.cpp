@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace flux {
 namespace {
 
@@ -116,6 +118,34 @@ std::vector<Deps> ring_pass(TaskEmitter& em, const CollectiveSpec& spec,
     step(em, spec, tags, cur, spec.bytes, false, fmt::format(".step{}", k),
          [p](std::size_t i) { return (i + 1) % p; });
   return cur;
+}
+
+std::vector<Deps> broadcast(TaskEmitter& em, const CollectiveSpec& spec,
+                            const std::vector<Deps>& ready, bool to_root) {
+  std::vector<Deps> cur = ready;
+  const std::size_t p = spec.ranks.size();
+  if (p < 2) return cur;
+  TaskTags tags = spec.tags;
+  tags.collective = em.new_collective();
+  // Broadcast: position k forwards to k + 1 once it holds the data and is ready itself; reduce
+  // runs the same chain backwards, so position 0 ends with the result.
+  for (std::size_t k = 0; k + 1 < p; ++k) {
+    const std::size_t from = to_root ? p - 1 - k : k;
+    const std::size_t to = to_root ? from - 1 : from + 1;
+    Deps deps = cur[from];
+    if (k > 0) deps.insert(deps.end(), ready[from].begin(), ready[from].end());
+    cur[to].push_back(em.send(spec.ranks[from], spec.ranks[to], spec.bytes,
+                              spec.name + fmt::format(".step{}", k), tags, deps));
+  }
+  return cur;
+}
+
+std::vector<Deps> barrier(const std::vector<Deps>& ready) {
+  Deps all;
+  for (const Deps& d : ready) all.insert(all.end(), d.begin(), d.end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  return std::vector<Deps>(ready.size(), all);
 }
 
 }  // namespace flux

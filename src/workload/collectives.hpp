@@ -7,6 +7,7 @@
 //    i XOR p/2^(k+1), S/2^(k+1) bytes), all-gather by recursive doubling; p a power of two.
 //  * direct all-to-all: one step, rank i sends bytes[i][j] to rank j (zero entries are skipped).
 //  * ring pass (context parallelism): p-1 steps of the same block around the ring.
+//  * broadcast / reduce: a chain through the group; barrier: a synchronisation without data.
 // `ready[i]` are the tasks rank i's first send waits for; the result `done[i]` are the tasks after
 // which rank i holds its result. With `reduce_in_stream` a received chunk is reduced by a
 // compute task on the receiver's compute chain before it is forwarded; otherwise (overlapped
@@ -43,5 +44,13 @@ struct CollectiveSpec {
 // p-1 ring steps, each moving `spec.bytes` from every rank to the next one.
 [[nodiscard]] std::vector<Deps> ring_pass(TaskEmitter& em, const CollectiveSpec& spec,
                                           const std::vector<Deps>& ready);
+
+// Unpipelined chain along the group: ranks[0] sends S to ranks[1], which forwards it, ... (p - 1
+// sends of S). With `to_root` the chain runs backwards and ranks[0] ends with the result (a
+// reduce; the reductions are not timed).
+[[nodiscard]] std::vector<Deps> broadcast(TaskEmitter& em, const CollectiveSpec& spec,
+                                          const std::vector<Deps>& ready, bool to_root = false);
+// No data: every rank continues once every rank is ready.
+[[nodiscard]] std::vector<Deps> barrier(const std::vector<Deps>& ready);
 
 }  // namespace flux

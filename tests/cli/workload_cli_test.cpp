@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <set>
 
 #include "cli_test_util.hpp"
 #include "matrix/demand.hpp"
+#include "workload/chakra_trace.hpp"
 #include "workload/workload_io.hpp"
 
 namespace flux {
@@ -60,6 +63,60 @@ TEST_F(WorkloadCli, ImportsAstraText) {
   const Workload astra = read_workload(path("astra.json").string());
   EXPECT_EQ(astra.gpus, 4);
   EXPECT_GT(astra.tasks.size(), 20u);
+}
+
+// The process groups of --comm-groups reach the importer: each pair's all-reduce stays inside
+// the pair (without the file every collective would wait for all four ranks and never proceed).
+TEST_F(WorkloadCli, ImportUsesTheCommGroupsFile) {
+  for (int r = 0; r < 4; ++r) {
+    ChakraTrace t;
+    ChakraNode ar;
+    ar.id = 1;
+    ar.name = "ar";
+    ar.type = static_cast<int>(ChakraNodeType::comm_coll);
+    ar.attrs = {chakra_int("comm_type", 0), chakra_int("comm_size", 1000),
+                chakra_text("pg_name", r < 2 ? "1" : "2")};
+    t.nodes = {ar};
+    write("pg." + std::to_string(r) + ".et", encode_chakra(t));
+  }
+  write("groups.json", R"({"1": [0, 1], "2": [2, 3]})");
+  const testing::CliResult r =
+      flux("workload import --chakra pg --comm-groups groups.json -o pg.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Workload w = read_workload(path("pg.json").string());
+  ASSERT_EQ(w.tasks.size(), 2u * 2 * 2);  // 2 pairs x 2 ranks x 2(p-1) ring steps
+  for (const Task& t : w.tasks) EXPECT_EQ(t.src / 2, t.dst / 2) << t.src << " -> " << t.dst;
+  expect_bad("workload import --chakra pg --comm-groups " +
+                 write("bad.json", R"({"1": [0, 1], "3": [2, 3]})") + " -o x.json",
+             "pg_name '2'");
+}
+
+// generate -> export --chakra -> import gives the same DAG: tasks, bytes, edges.
+TEST_F(WorkloadCli, ExportImportRoundTrip) {
+  ASSERT_EQ(flux("workload generate --scenario " + kExample + " -o w.json").code, 0);
+  const testing::CliResult e = flux("workload export w.json --chakra tr");
+  ASSERT_EQ(e.code, 0) << e.err;
+  ASSERT_TRUE(exists("tr.0.et"));
+  ASSERT_EQ(flux("workload import --chakra tr -o back.json").code, 0);
+  const Workload w = read_workload(path("w.json").string());
+  const Workload back = read_workload(path("back.json").string());
+  ASSERT_EQ(back.gpus, w.gpus);
+  ASSERT_EQ(back.tasks.size(), w.tasks.size());
+  std::map<std::int64_t, const Task*> by_id;
+  for (const Task& t : back.tasks) by_id[t.id] = &t;
+  auto edges = [](const Workload& wl, const Task& t) {
+    std::set<std::int64_t> ids;
+    for (int p : t.after) ids.insert(wl.tasks[static_cast<std::size_t>(p)].id);
+    return ids;
+  };
+  for (const Task& t : w.tasks) {
+    ASSERT_TRUE(by_id.count(t.id)) << t.id;
+    const Task& b = *by_id[t.id];
+    EXPECT_EQ(b.kind, t.kind);
+    EXPECT_EQ(b.bytes, t.bytes);
+    EXPECT_EQ(b.duration, t.duration);
+    EXPECT_EQ(edges(back, b), edges(w, t)) << t.name;
+  }
 }
 
 TEST_F(WorkloadCli, BadInputExitsWithTwoNamingTheField) {

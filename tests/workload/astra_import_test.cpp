@@ -44,7 +44,7 @@ TEST(AstraImport, BadFilesNameTheLine) {
   EXPECT_THROW((void)parse_astra("DATA\n1\nl -1 1 NONE 0 1 NONE 0 1 NONE 0 0\n", "w.txt"),
                InputError);  // no GPU count
   EXPECT_THROW(
-      (void)parse_astra("DATA all_gpus: 4\n1\nl -1 1 BROADCAST 8 1 NONE 0 1 NONE 0 0\n", "w.txt"),
+      (void)parse_astra("DATA all_gpus: 4\n1\nl -1 1 SCATTER 8 1 NONE 0 1 NONE 0 0\n", "w.txt"),
       InputError);
   const Workload w =
       parse_astra("DATA all_gpus: 4\n1\nl -1 1 NONE 0 1 NONE 0 1 ALLREDUCE 400 0\n", "w.txt");

@@ -178,7 +178,9 @@ TEST(ChakraConvert, ExpandsCollectivesPerProcessGroup) {
   }
   const std::string groups = temp_prefix("groups.json");
   std::ofstream(groups) << R"({"a": [0, 1], "b": [2, 3]})";
-  const Workload w = import_chakra(prefix, {groups, CollectiveAlgorithm::ring});
+  ChakraImportOptions options;
+  options.comm_groups = groups;
+  const Workload w = import_chakra(prefix, options);
   double ar_bytes = 0, a2a_bytes = 0;
   int ar_sends = 0;
   for (const Task& t : w.tasks) {
@@ -198,7 +200,7 @@ TEST(ChakraConvert, ExpandsCollectivesPerProcessGroup) {
   EXPECT_EQ(last.kind, TaskKind::compute);
   EXPECT_EQ(last.after.size(), 4u);  // 3 receives + the previous compute of its chain
   std::ofstream(groups) << R"({"a": [0, 1], "b": [2, 7]})";
-  EXPECT_THROW((void)import_chakra(prefix, {groups, CollectiveAlgorithm::ring}), InputError);
+  EXPECT_THROW((void)import_chakra(prefix, options), InputError);
 }
 
 TEST(ChakraConvert, ATraceThatCannotProceedIsAnError) {
