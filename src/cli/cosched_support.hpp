@@ -33,8 +33,10 @@ struct FluxFlags {
 [[nodiscard]] Workload flux_paper_workload(int layers);
 
 // Prints one block of `flux bench flux`: every workload scheduler on the paper's setup with
-// `layers` layers at reconfiguration delay `tau`, Flux's MILP limited to `time_limit`.
-void print_flux_paper_case(int layers, double tau, const std::string& time_limit);
+// `layers` layers at reconfiguration delay `tau`, Flux's MILP limited to `time_limit`, NICs
+// staging `nic_window` of line rate per message.
+void print_flux_paper_case(int layers, double tau, const std::string& time_limit,
+                           const std::string& nic_window);
 
 struct CoschedRun {
   std::string scheduler;  // flux | flux-greedy

@@ -26,6 +26,7 @@ struct RunArgs {
   std::uint64_t seed = 1;
   std::string tau = "100us";       // the fabric part's reconfiguration delay
   std::string time_limit = "10s";  // Flux's MILP budget in the fabric part
+  std::string nic_window = "1us";  // the fabric part's NIC staging window
   bool matrix_only = false;
 };
 
@@ -91,7 +92,7 @@ void run_main_job(const RunArgs& a) {
   fmt::print("\n{} schedules, every one verified and at or above its lower bound\n", r.schedules);
   if (a.matrix_only) return;
   fmt::print("\nFlux vs the periodic and aggregate OCS schedulers, replayed by the simulator\n");
-  print_flux_paper_case(8, parse_time(a.tau, "--tau"), a.time_limit);
+  print_flux_paper_case(8, parse_time(a.tau, "--tau"), a.time_limit, a.nic_window);
 }
 
 }  // namespace
@@ -102,6 +103,9 @@ void add_run_command(CLI::App& app) {
   run->add_flag("--all", args->all, "compare every registered matrix algorithm");
   run->add_option("--seed", args->seed, "matrix seed")->capture_default_str();
   run->add_option("--tau", args->tau, "reconfiguration delay of the fabric part")
+      ->capture_default_str();
+  run->add_option("--nic-window", args->nic_window,
+                  "NIC staging window per message on the wire, as time at line rate")
       ->capture_default_str();
   run->add_option("--time-limit", args->time_limit, "Flux MILP time limit")->capture_default_str();
   run->add_flag("--matrix-only", args->matrix_only, "only the Spectra part");

@@ -52,8 +52,7 @@ void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, c
   write_file_atomic((p / "summary.json").string(), summary_json(r.metrics, w, f, ctx));
   write_file_atomic((p / "circuits.csv").string(), circuits_csv(r.schedule));
   write_file_atomic((p / "flows.csv").string(), flows_csv(w, r.trace));
-  write_file_atomic((p / "nic_buffer.csv").string(),
-                    nic_buffer_csv(w, r.trace, r.schedule.iteration_time));
+  write_file_atomic((p / "nic_buffer.csv").string(), nic_buffer_csv(w, f, r));
   write_file_atomic((p / "circuit-schedule.json").string(),
                     circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f)));
   write_file_atomic((p / "timeline.json").string(), timeline_json(w, f, r));

@@ -120,6 +120,15 @@ bool JsonNode::boolean() const {
   return node_->get<bool>();
 }
 
+void JsonNode::expect_keys(std::initializer_list<std::string_view> allowed) const {
+  if (!is_object()) fail("an object");
+  for (const auto& [key, value] : node_->items()) {
+    bool known = false;
+    for (auto a : allowed) known = known || a == key;
+    if (!known) throw InputError(*file_, pointer_ + "/" + key, "a known field (typo?)");
+  }
+}
+
 void JsonNode::expect_format(std::string_view name, int version) const {
   const std::string want = fmt::format("{}/{}", name, version);
   const std::string got = (*this)["format"].string();

@@ -3,6 +3,7 @@
 // requested type and range or throws InputError naming the file, the JSON pointer and what was
 // expected, so readers never crash or guess on bad input.
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -35,6 +36,10 @@ class JsonNode {
   std::int64_t integer(std::int64_t lo, std::int64_t hi) const;  // integral, in [lo, hi]
   std::string string() const;
   bool boolean() const;
+
+  // Requires an object whose every key is in `allowed`: a misspelt optional field is an error, not
+  // a silently ignored default.
+  void expect_keys(std::initializer_list<std::string_view> allowed) const;
 
   // Checks `"format": "<name>/<version>"`.
   void expect_format(std::string_view name, int version) const;

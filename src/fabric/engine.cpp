@@ -87,6 +87,7 @@ ScheduleRun run_scheduler(Engine& e, const std::string& name) {
   Trace trace = e.take_trace();
   run.events = trace.events;
   run.schedule.scheduler = name;
+  run.schedule.posting = Posting::ready;  // it decided online: the hosts could not know when
   run.schedule.hops = std::move(trace.hops);
   for (Time t : trace.finish)
     run.schedule.iteration_time = std::max(run.schedule.iteration_time, t);

@@ -9,6 +9,8 @@ namespace flux {
 
 enum class CircuitKind { duplex, simplex };
 
+inline constexpr double kDefaultNicWindow = 1e-6;  // s: 100 KB at 800 Gb/s
+
 struct Fabric {
   int gpus = 0;
   int ocs = 1;                  // σ
@@ -17,6 +19,9 @@ struct Fabric {
   double reconfig_delay = 0.0;  // τ, seconds
   CircuitKind circuit = CircuitKind::duplex;
   bool initial_config_free = false;
+  // Seconds of line rate a NIC stages per message on the wire (its window is link_rate ×
+  // nic_window bytes); optional in flux.fabric/1.
+  double nic_window = kDefaultNicWindow;
 };
 
 struct MessagePiece {

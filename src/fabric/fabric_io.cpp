@@ -26,6 +26,8 @@ int read_index(const JsonNode& node, int count) {
 
 Fabric read_fabric_node(const JsonNode& root) {
   root.expect_format("flux.fabric", 1);
+  root.expect_keys({"format", "gpus", "ocs", "link_rate", "latency", "reconfig_delay", "circuit",
+                    "initial_config_free", "nic_window"});
   Fabric f;
   f.gpus = static_cast<int>(root["gpus"].integer(1, kMaxFabricGpus));
   f.ocs = static_cast<int>(root["ocs"].integer(1, kMaxOcs));
@@ -42,6 +44,7 @@ Fabric read_fabric_node(const JsonNode& root) {
     kind.fail("\"duplex\" or \"simplex\"");
   }
   f.initial_config_free = root["initial_config_free"].boolean();
+  if (auto window = root.find("nic_window")) f.nic_window = read_time(*window);
   return f;
 }
 
@@ -123,7 +126,8 @@ std::string fabric_to_json(const Fabric& f) {
                               {"latency", f.latency},
                               {"reconfig_delay", f.reconfig_delay},
                               {"circuit", to_string(f.circuit)},
-                              {"initial_config_free", f.initial_config_free}};
+                              {"initial_config_free", f.initial_config_free},
+                              {"nic_window", f.nic_window}};
   return j.dump(1) + "\n";
 }
 

@@ -51,7 +51,7 @@ double critical_path(const Workload& w, double alpha, double send_rate) {
 }
 
 SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
-                   const std::vector<TimedCircuit>& circuits) {
+                   const std::vector<TimedCircuit>& circuits, Posting posting) {
   SimMetrics m;
   Time end = 0;
   for (Time t : trace.finish) end = std::max(end, t);
@@ -59,11 +59,14 @@ SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
   m.compute_critical_path = critical_path(w, 0.0, 0.0);
   m.exposed_comm = m.iteration_time - m.compute_critical_path;
   m.lower_bound = std::max(critical_path(w, f.latency, f.ocs * f.link_rate), volume_bound(w, f));
-  const BufferStats b = nic_buffer(w, trace, end);
+  const BufferStats b = nic_buffer(w, trace, buffer_model(f, posting), end);
+  m.posting = posting;
   m.peak_nic_buffer = b.peak;
   m.mean_nic_buffer = b.mean;
   m.peak_nic_buffer_total = b.peak_total;
   m.peak_waiting_bytes = b.peak_waiting;
+  m.peak_hbm_held = b.peak_hbm;
+  m.peak_nic_buffer_eager = b.peak_eager;
   m.reconfigurations = count_reconfigurations(circuits, f);
   m.dark_time = static_cast<double>(m.reconfigurations) * f.reconfig_delay;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {

@@ -15,10 +15,13 @@ struct SimMetrics {
   double compute_critical_path = 0.0;  // s, longest path with free communication
   double exposed_comm = 0.0;           // s, iteration_time − compute_critical_path
   double lower_bound = 0.0;  // s, max(critical path with sends at α + bytes/(σB), GPU volume/(σB))
-  double peak_nic_buffer = 0.0;  // bytes
+  Posting posting = Posting::ready;  // when the hosts posted the sends (the buffer depends on it)
+  double peak_nic_buffer = 0.0;      // bytes
   double mean_nic_buffer = 0.0;
   double peak_nic_buffer_total = 0.0;
   double peak_waiting_bytes = 0.0;
+  double peak_hbm_held = 0.0;          // ready bytes kept in GPU memory until their planned start
+  double peak_nic_buffer_eager = 0.0;  // posted when ready, whole payload held until it leaves
   std::int64_t reconfigurations = 0;
   double dark_time = 0.0;            // s, reconfigurations × τ summed over ports
   double circuit_utilization = 0.0;  // delivered bytes / (B × circuit-direction up-time)
@@ -29,7 +32,7 @@ struct SimMetrics {
 };
 
 [[nodiscard]] SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
-                                 const std::vector<TimedCircuit>& circuits);
+                                 const std::vector<TimedCircuit>& circuits, Posting posting);
 
 // Longest path where compute takes its duration and a send α + bytes / send_rate (free when
 // send_rate is 0: the compute critical path).

@@ -3,42 +3,143 @@
 #include <algorithm>
 #include <cmath>
 #include <tuple>
+#include <utility>
 
 namespace flux {
 
 namespace {
 
+// What a change moves: a jump of the NIC buffer or of the eager buffer, a change of either's
+// slope (bytes per picosecond), or a jump of the waiting or HBM-held bytes (step functions).
+enum Curve : int { kNic, kNicSlope, kWait, kHbm, kEager, kEagerSlope };
+
+// One change of one GPU's curves at time t (picoseconds, fractional where a staging window starts
+// to drain). One curve per record keeps a record at 24 bytes: a 12 M-send run makes ~100 M.
 struct Change {
-  Time t;
-  int gpu;
-  double step;   // jump of the buffered bytes
-  double slope;  // change of d(bytes)/dt, bytes per ps
-  double wait;   // jump of the waiting bytes
+  double t = 0;
+  int gpu = 0;
+  Curve what = kNic;
+  double by = 0;
 };
 
-// Bytes leaving (sign −1) or arriving at (sign +1) `gpu` linearly over the hop.
-void linear(std::vector<Change>& out, const Hop& h, int gpu, double sign) {
-  if (h.end > h.start) {
-    double rate = h.bytes / static_cast<double>(h.end - h.start);
-    out.push_back({h.start, gpu, 0.0, sign * rate, 0.0});
-    out.push_back({h.end, gpu, 0.0, -sign * rate, 0.0});
-  } else {
-    out.push_back({h.start, gpu, sign * h.bytes, 0.0, 0.0});
+using Changes = std::vector<Change>;
+
+void add(Changes& out, double t, int gpu, Curve what, double by) {
+  if (by != 0) out.push_back({t, gpu, what, by});
+}
+
+// Bytes of hop `h` leaving (sign −1) or arriving at (+1) `gpu` linearly over the hop, on the NIC
+// curve when `nic` and on the eager curve.
+void linear(Changes& out, const Hop& h, int gpu, double sign, bool nic) {
+  const double s = static_cast<double>(h.start), e = static_cast<double>(h.end);
+  for (auto [jump, slope] : {std::pair{kNic, kNicSlope}, std::pair{kEager, kEagerSlope}}) {
+    if (jump == kNic && !nic) continue;
+    if (h.end > h.start) {
+      const double r = sign * h.bytes / (e - s);
+      add(out, s, gpu, slope, r);
+      add(out, e, gpu, slope, -r);
+    } else {
+      add(out, s, gpu, jump, sign * h.bytes);
+    }
   }
 }
 
-std::vector<Change> changes(const Workload& w, const Trace& trace) {
-  std::vector<Change> out;
+// Emits one GPU's curve as a sequence of (time, value, slope, waiting) states, each holding until
+// the next, as the jumps and slope changes between them.
+struct CurveWriter {
+  Changes& out;
+  int gpu;
+  double value = 0, slope = 0, wait = 0, last = 0;
+
+  void set(double t, double v, double s, double wt) {
+    const double left = value + slope * (t - last);
+    add(out, t, gpu, kNic, v - left);
+    add(out, t, gpu, kNicSlope, s - slope);
+    add(out, t, gpu, kWait, wt - wait);
+    value = v, slope = s, wait = wt, last = t;
+  }
+};
+
+// The source NIC's share of one message from its posting on: the unsent bytes R(t) in full while
+// no hop leaves the source, min(R, W) while one does (several concurrent hops are still one
+// message with one window).
+void source_curve(Changes& out, const Task& task, const std::vector<Hop>& hops, double post,
+                  double window) {
+  struct Edge {
+    double t, rate;
+    int active;
+    double instant;  // bytes of a zero-length hop
+  };
+  std::vector<Edge> edges;
+  for (const Hop& h : hops) {
+    if (h.from != task.src) continue;
+    const double s = static_cast<double>(h.start), e = static_cast<double>(h.end);
+    if (h.end > h.start) {
+      edges.push_back({s, h.bytes / (e - s), 1, 0});
+      edges.push_back({e, -h.bytes / (e - s), -1, 0});
+    } else {
+      edges.push_back({s, 0, 0, h.bytes});
+    }
+  }
+  std::stable_sort(edges.begin(), edges.end(),
+                   [](const Edge& a, const Edge& b) { return a.t < b.t; });
+  CurveWriter curve{out, task.src};
+  double t = edges.empty() ? post : std::min(post, edges.front().t);
+  double remaining = task.bytes, rate = 0;
+  int active = 0;
+  for (std::size_t i = 0;;) {
+    for (; i < edges.size() && edges[i].t <= t; ++i) {
+      rate += edges[i].rate;
+      active += edges[i].active;
+      remaining -= edges[i].instant;
+    }
+    if (active == 0) rate = 0;  // no rounding drift between pieces
+    if (i == edges.size() && active == 0) {
+      curve.set(t, 0, 0, 0);  // every byte has left
+      return;
+    }
+    remaining = std::max(remaining, 0.0);
+    const double next = i < edges.size() ? edges[i].t : INFINITY;
+    if (active == 0) {
+      curve.set(t, remaining, 0, remaining);
+    } else if (remaining <= window) {
+      curve.set(t, remaining, -rate, 0);
+    } else {
+      curve.set(t, window, 0, 0);
+      const double cut = t + (remaining - window) / rate;  // the window starts to drain
+      if (window > 0 && cut < next) curve.set(cut, window, -rate, 0);
+    }
+    remaining -= rate * (next - t);
+    t = next;
+  }
+}
+
+Changes changes(const Workload& w, const Trace& trace, const BufferModel& model) {
+  Changes out;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
     const Task& t = w.tasks[i];
     if (t.kind != TaskKind::send || trace.ready[i] < 0) continue;
-    out.push_back({trace.ready[i], t.src, t.bytes, 0.0, t.bytes});
-    for (const Hop& h : trace.hops[i]) {
-      linear(out, h, h.from, -1.0);
-      out.push_back({h.start, h.from, 0.0, 0.0, -h.bytes});
+    const auto& hops = trace.hops[i];
+    const double ready = static_cast<double>(trace.ready[i]);
+    double post = ready;
+    if (model.posting == Posting::timetable) {  // planned start: the first hop off the source
+      double first = INFINITY;
+      for (const Hop& h : hops)
+        if (h.from == t.src) first = std::min(first, static_cast<double>(h.start));
+      post = std::isfinite(first) ? std::max(ready, first) : ready;
+    }
+    if (post > ready) {
+      add(out, ready, t.src, kHbm, t.bytes);
+      add(out, post, t.src, kHbm, -t.bytes);
+    }
+    add(out, ready, t.src, kEager, t.bytes);  // eager: all of it, when ready
+    source_curve(out, t, hops, post, model.window);
+    for (const Hop& h : hops) {
+      linear(out, h, h.from, -1.0, h.from != t.src);  // the source's own share: source_curve
+      if (h.from != t.src) add(out, static_cast<double>(h.start), h.from, kWait, -h.bytes);
       if (h.to == t.dst) continue;
-      linear(out, h, h.to, +1.0);
-      out.push_back({h.end, h.to, 0.0, 0.0, h.bytes});
+      linear(out, h, h.to, +1.0, true);
+      add(out, static_cast<double>(h.end), h.to, kWait, h.bytes);
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const Change& a, const Change& b) {
@@ -47,13 +148,19 @@ std::vector<Change> changes(const Workload& w, const Trace& trace) {
   return out;
 }
 
-// Per-GPU piecewise-linear state; advance() moves it to time t along its current slope.
+// One GPU's (or the total's) piecewise-linear state; advance() moves it to time t.
 struct Level {
-  double value = 0.0, slope = 0.0, wait = 0.0;
-  Time last = 0;
-  void advance(Time t) {
-    value += slope * static_cast<double>(t - last);
+  double nic = 0, nic_slope = 0, eager = 0, eager_slope = 0, wait = 0, hbm = 0, last = 0;
+  void advance(double t) {
+    nic += nic_slope * (t - last);
+    eager += eager_slope * (t - last);
     last = t;
+  }
+  void apply(const Change& c) {
+    static constexpr double Level::*kField[] = {&Level::nic,   &Level::nic_slope,
+                                                &Level::wait,  &Level::hbm,
+                                                &Level::eager, &Level::eager_slope};
+    this->*kField[c.what] += c.by;
   }
 };
 
@@ -61,39 +168,47 @@ double clean(double v, double scale) {
   return std::abs(v) <= 1e-9 * scale ? 0.0 : v;
 }
 
+void update_peaks(BufferStats& s, const Level& l) {
+  s.peak = std::max(s.peak, l.nic);
+  s.peak_eager = std::max(s.peak_eager, l.eager);
+  s.peak_waiting = std::max(s.peak_waiting, l.wait);
+  s.peak_hbm = std::max(s.peak_hbm, l.hbm);
+}
+
 }  // namespace
 
-BufferStats nic_buffer(const Workload& w, const Trace& trace, Time iteration_time,
-                       std::vector<BufferSample>* series) {
-  const std::vector<Change> all = changes(w, trace);
+BufferModel buffer_model(const Fabric& f, Posting posting) {
+  return {posting, f.link_rate * f.nic_window};
+}
+
+BufferStats nic_buffer(const Workload& w, const Trace& trace, const BufferModel& model,
+                       Time iteration_time, std::vector<BufferSample>* series) {
+  const Changes all = changes(w, trace, model);
   std::vector<Level> gpu(static_cast<std::size_t>(w.gpus));
   Level total;
   double integral = 0.0, scale = 1.0;
   for (const Task& t : w.tasks) scale = std::max(scale, t.bytes);
   BufferStats s;
   for (std::size_t i = 0; i < all.size();) {
-    const Time t = all[i].t;
-    integral += (total.value + 0.5 * total.slope * static_cast<double>(t - total.last)) *
-                static_cast<double>(t - total.last);
+    const double t = all[i].t;
+    integral += (total.nic + 0.5 * total.nic_slope * (t - total.last)) * (t - total.last);
     total.advance(t);
-    s.peak_total = std::max(s.peak_total, total.value);
-    for (; i < all.size() && all[i].t == t;) {
+    s.peak_total = std::max(s.peak_total, total.nic);
+    while (i < all.size() && all[i].t == t) {
       const int g = all[i].gpu;
       Level& l = gpu[static_cast<std::size_t>(g)];
       l.advance(t);
-      s.peak = std::max(s.peak, l.value);
+      update_peaks(s, l);  // the left limit: a jump may go down
       for (; i < all.size() && all[i].t == t && all[i].gpu == g; ++i) {
-        l.value += all[i].step;
-        l.slope += all[i].slope;
-        l.wait += all[i].wait;
-        total.value += all[i].step;
-        total.slope += all[i].slope;
+        l.apply(all[i]);
+        total.apply(all[i]);
       }
-      s.peak = std::max(s.peak, l.value);
-      s.peak_waiting = std::max(s.peak_waiting, l.wait);
-      if (series) series->push_back({t, g, clean(l.value, scale), clean(l.wait, scale)});
+      update_peaks(s, l);
+      if (series)
+        series->push_back(
+            {t / kPsPerSecond, g, clean(l.nic, scale), clean(l.wait, scale), clean(l.hbm, scale)});
     }
-    s.peak_total = std::max(s.peak_total, total.value);
+    s.peak_total = std::max(s.peak_total, total.nic);
   }
   if (iteration_time > 0 && w.gpus > 0)
     s.mean = integral / (static_cast<double>(iteration_time) * w.gpus);

@@ -79,7 +79,7 @@ SimResult replay_timed(const Workload& w, const Fabric& f, TimedSchedule s, cons
   r.trace = engine.take_trace();
   if (status == RunStatus::done) check_iteration_time(r.trace, s.iteration_time, f, r.violations);
   r.ok = r.violations.empty();
-  if (r.ok) r.metrics = measure(w, f, r.trace, s.circuits);
+  if (r.ok) r.metrics = measure(w, f, r.trace, s.circuits, s.posting);
   r.schedule = std::move(s);
   return r;
 }

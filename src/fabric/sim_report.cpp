@@ -93,6 +93,27 @@ void port_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f, co
   if (electrical) events.push_back(track_name("process_name", nic, 0, "electrical NIC (per GPU)"));
 }
 
+std::vector<BufferSample> buffer_series(const Workload& w, const Fabric& f, const SimResult& r) {
+  std::vector<BufferSample> series;
+  (void)nic_buffer(w, r.trace, buffer_model(f, r.schedule.posting), r.schedule.iteration_time,
+                   &series);
+  return series;
+}
+
+// One counter track per GPU: NIC bytes, waiting bytes and HBM-held bytes at every breakpoint.
+// Perfetto draws counters as steps, so a linear drain shows as one step at its end.
+void buffer_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f,
+                   const SimResult& r) {
+  const int pid = 3;
+  events.push_back(track_name("process_name", pid, 0, "NIC buffer (bytes, per GPU)"));
+  for (const BufferSample& s : buffer_series(w, f, r))
+    events.push_back({{"name", fmt::format("gpu {} buffer", s.gpu)},
+                      {"ph", "C"},
+                      {"pid", pid},
+                      {"ts", s.time * 1e6},
+                      {"args", {{"nic", s.bytes}, {"waiting", s.waiting}, {"hbm_held", s.hbm}}}});
+}
+
 }  // namespace
 
 Json summary_document(const SimMetrics& m, const Workload& w, const Fabric& f,
@@ -100,7 +121,10 @@ Json summary_document(const SimMetrics& m, const Workload& w, const Fabric& f,
   return {{"format", "flux.summary/1"},
           {"version", FLUX_VERSION},
           {"scheduler",
-           {{"name", ctx.scheduler}, {"replayed", ctx.replayed}, {"options", options_json(ctx)}}},
+           {{"name", ctx.scheduler},
+            {"replayed", ctx.replayed},
+            {"posting", to_string(m.posting)},
+            {"options", options_json(ctx)}}},
           {"scenario", scenario_json(w, f, ctx)},
           {"iteration_time", m.iteration_time},
           {"compute_critical_path", m.compute_critical_path},
@@ -110,6 +134,8 @@ Json summary_document(const SimMetrics& m, const Workload& w, const Fabric& f,
           {"mean_nic_buffer", m.mean_nic_buffer},
           {"peak_nic_buffer_total", m.peak_nic_buffer_total},
           {"peak_waiting_bytes", m.peak_waiting_bytes},
+          {"peak_hbm_held", m.peak_hbm_held},
+          {"peak_nic_buffer_eager", m.peak_nic_buffer_eager},
           {"reconfigurations", m.reconfigurations},
           {"dark_time", m.dark_time},
           {"circuit_utilization", m.circuit_utilization},
@@ -147,12 +173,10 @@ std::string flows_csv(const Workload& w, const Trace& trace) {
   return out;
 }
 
-std::string nic_buffer_csv(const Workload& w, const Trace& trace, Time end) {
-  std::vector<BufferSample> series;
-  (void)nic_buffer(w, trace, end, &series);
-  std::string out = csv_record("time", "gpu", "bytes", "waiting_bytes");
-  for (const BufferSample& s : series)
-    append_csv_record(out, to_seconds(s.time), s.gpu, s.bytes, s.waiting);
+std::string nic_buffer_csv(const Workload& w, const Fabric& f, const SimResult& r) {
+  std::string out = csv_record("time_s", "gpu", "nic_B", "waiting_B", "hbm_held_B");
+  for (const BufferSample& s : buffer_series(w, f, r))
+    append_csv_record(out, s.time, s.gpu, s.bytes, s.waiting, s.hbm);
   return out;
 }
 
@@ -168,6 +192,7 @@ std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r
                              task.gpu, r.trace.start[t], r.trace.finish[t]));
   }
   port_tracks(events, w, f, r);
+  buffer_tracks(events, w, f, r);
   return R"({"traceEvents":)" + std::move(events).take() + R"(,"displayTimeUnit":"ns"})" + "\n";
 }
 

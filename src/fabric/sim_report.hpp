@@ -2,7 +2,8 @@
 // The files of one simulation run (issue 5, DESIGN §2.6): flux.summary/1, circuits.csv,
 // flows.csv, nic_buffer.csv and a Chrome Trace Event timeline (opens in Perfetto: one track per
 // GPU compute stream, one per port with its circuits, the dark τ before each change, and the hops
-// it carried). Pure formatting, O(size of the output).
+// it carried, and a counter track per GPU with its NIC, waiting and HBM-held bytes). Pure
+// formatting, O(size of the output).
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -27,7 +28,8 @@ struct RunContext {
                                        const RunContext& ctx);
 [[nodiscard]] std::string circuits_csv(const TimedSchedule& s);
 [[nodiscard]] std::string flows_csv(const Workload& w, const Trace& trace);
-[[nodiscard]] std::string nic_buffer_csv(const Workload& w, const Trace& trace, Time end);
+// One row per (breakpoint, GPU whose buffer changed there); linear in between.
+[[nodiscard]] std::string nic_buffer_csv(const Workload& w, const Fabric& f, const SimResult& r);
 [[nodiscard]] std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r);
 
 }  // namespace flux

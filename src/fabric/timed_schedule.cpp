@@ -53,6 +53,10 @@ bool is_atomic(const std::vector<Hop>& hops, const Task& task, const LinkTiming&
 
 }  // namespace
 
+const char* to_string(Posting p) {
+  return p == Posting::timetable ? "timetable" : "ready";
+}
+
 TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric& f,
                        const std::string& file) {
   std::unordered_map<std::int64_t, std::size_t> index;
@@ -60,6 +64,7 @@ TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric
   const LinkTiming lt(f);
   TimedSchedule out;
   out.scheduler = s.scheduler;
+  out.posting = Posting::timetable;
   out.hops.resize(w.tasks.size());
   std::vector<char> seen(w.tasks.size(), 0);
   for (std::size_t i = 0; i < s.messages.size(); ++i) {

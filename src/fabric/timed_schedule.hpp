@@ -28,8 +28,17 @@ struct TimedCircuit {
   int a = 0, b = 0;  // simplex: a sends, b receives
 };
 
+// When the hosts hand a send to its source NIC. A scheduler that gives the hosts a per-message
+// timetable before the iteration (Flux, flux-greedy, any replayed schedule file) lets them post
+// each message at its planned start, so the data waits in GPU memory; every other scheduler cannot
+// know when a circuit will serve a message and posts it as soon as it is ready. The producer of a
+// schedule sets this, and the NIC buffer metrics follow it.
+enum class Posting { ready, timetable };
+[[nodiscard]] const char* to_string(Posting p);
+
 struct TimedSchedule {
   std::string scheduler;
+  Posting posting = Posting::ready;
   std::vector<std::vector<Hop>> hops;  // [task index] -> hops; empty for compute tasks
   std::vector<TimedCircuit> circuits;
   Time iteration_time = 0;
@@ -41,7 +50,8 @@ struct ScheduleRun {
   std::int64_t events = 0;
 };
 
-// An atomic placement becomes one hop of α + bytes/B. `file` names the schedule in errors; a
+// An atomic placement becomes one hop of α + bytes/B. The result posts by timetable: a schedule
+// file is a timetable the hosts can follow. `file` names the schedule in errors; a
 // message naming a missing or non-send task, a missing message, or a duplicate is an InputError.
 [[nodiscard]] TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric& f,
                                      const std::string& file);

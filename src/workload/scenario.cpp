@@ -15,15 +15,6 @@ namespace {
 
 constexpr std::int64_t kBig = std::int64_t{1} << 40;
 
-void check_keys(const JsonNode& obj, std::initializer_list<std::string_view> allowed) {
-  if (!obj.is_object()) obj.fail("an object");
-  for (const auto& [key, value] : obj.raw().items()) {
-    bool known = false;
-    for (auto a : allowed) known = known || a == key;
-    if (!known) throw InputError(obj.file(), obj.pointer() + "/" + key, "a known field (typo?)");
-  }
-}
-
 void read_int(const JsonNode& obj, std::string_view key, int& out, int lo = 1) {
   if (auto n = obj.find(key)) out = static_cast<int>(n->integer(lo, 1 << 30));
 }
@@ -32,7 +23,7 @@ void read_bool(const JsonNode& obj, std::string_view key, bool& out) {
 }
 
 ModelConfig parse_model(const JsonNode& node) {
-  check_keys(node, {"preset", "num_layers", "hidden_size", "ffn_hidden_size", "num_attention_heads",
+  node.expect_keys({"preset", "num_layers", "hidden_size", "ffn_hidden_size", "num_attention_heads",
                     "num_query_groups", "kv_channels", "vocab_size", "max_position_embeddings",
                     "swiglu", "add_bias_linear", "normalization", "qk_layernorm",
                     "untie_embeddings_and_output_weights", "num_experts", "moe_router_topk",
@@ -110,7 +101,7 @@ std::array<Dim, kDims> parse_order(const JsonNode& node) {
 }
 
 ParallelConfig parse_parallel(const JsonNode& node) {
-  check_keys(node, {"world_size", "tensor_model_parallel_size", "pipeline_model_parallel_size",
+  node.expect_keys({"world_size", "tensor_model_parallel_size", "pipeline_model_parallel_size",
                     "context_parallel_size", "expert_model_parallel_size",
                     "virtual_pipeline_model_parallel_size", "sequence_parallel", "rank_order"});
   ParallelConfig p;
@@ -144,7 +135,7 @@ double dtype_bytes(const JsonNode& n) {
 }
 
 TrainingConfig parse_training(const JsonNode& node) {
-  check_keys(node, {"micro_batch_size", "global_batch_size", "seq_length", "params_dtype",
+  node.expect_keys({"micro_batch_size", "global_batch_size", "seq_length", "params_dtype",
                     "accumulate_allreduce_grads_in_fp32", "recompute_granularity",
                     "use_distributed_optimizer", "ddp_bucket_size"});
   TrainingConfig t;
@@ -166,7 +157,7 @@ TrainingConfig parse_training(const JsonNode& node) {
 }
 
 HardwareConfig parse_hardware(const JsonNode& node) {
-  check_keys(node, {"gpu", "peak_flops", "memory_bandwidth", "mfu"});
+  node.expect_keys({"gpu", "peak_flops", "memory_bandwidth", "mfu"});
   HardwareConfig h;
   h.gpu = "custom";
   if (auto g = node.find("gpu")) {
@@ -198,7 +189,7 @@ CollectiveAlgorithm parse_algorithm(const JsonNode& n, bool all_to_all) {
 }
 
 CollectiveConfig parse_collectives(const JsonNode& node) {
-  check_keys(node, {"tp", "dp", "cp", "ep"});
+  node.expect_keys({"tp", "dp", "cp", "ep"});
   CollectiveConfig c;
   if (auto n = node.find("tp")) c.tp = parse_algorithm(*n, false);
   if (auto n = node.find("dp")) c.dp = parse_algorithm(*n, false);
@@ -210,7 +201,7 @@ CollectiveConfig parse_collectives(const JsonNode& node) {
 }
 
 MoeRoutingConfig parse_moe(const JsonNode& node, const std::string& scenario_path) {
-  check_keys(node, {"routing", "zipf_alpha", "dirichlet_alpha", "hot_experts", "hot_fraction",
+  node.expect_keys({"routing", "zipf_alpha", "dirichlet_alpha", "hot_experts", "hot_fraction",
                     "seed", "expert_load"});
   MoeRoutingConfig m;
   if (auto n = node.find("routing")) {
@@ -262,8 +253,8 @@ const char* to_string(CollectiveAlgorithm a) {
 Scenario parse_scenario(const std::string& text, const std::string& label) {
   JsonNode root = JsonNode::parse(text, label);
   root.expect_format("flux.scenario", 1);
-  check_keys(root, {"format", "name", "model", "parallelism", "training", "hardware", "collectives",
-                    "moe"});
+  root.expect_keys(
+      {"format", "name", "model", "parallelism", "training", "hardware", "collectives", "moe"});
   Scenario s;
   if (auto n = root.find("name")) s.name = n->string();
   s.model = parse_model(root["model"]);

@@ -139,6 +139,10 @@ TEST_F(MatrixCli, RunPrintsTheComparisonTable) {
        {"workload", "synthetic", "gpt32", "spectra", "LB", "schedules, every one verified"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << " in\n" << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n') >= 17, true) << r.out;  // 16 rows
+  // The fabric part: Flux against each periodic scheduler and the best of them.
+  for (const char* text : {"flux vs", "rotornet-vlb", "bvn-periodic", "best periodic",
+                           "shorter iteration", "less peak NIC buffer", "(eager metric)"})
+    EXPECT_NE(r.out.find(text), std::string::npos) << text << " in\n" << r.out;
 }
 
 }  // namespace

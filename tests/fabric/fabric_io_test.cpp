@@ -29,8 +29,11 @@ TEST(FabricIo, ReadsAndRoundTrips) {
   EXPECT_DOUBLE_EQ(f.reconfig_delay, 1e-5);
   EXPECT_EQ(f.circuit, CircuitKind::simplex);
   EXPECT_TRUE(f.initial_config_free);
+  EXPECT_DOUBLE_EQ(f.nic_window, 1e-6);  // absent: 1 µs
+  f.nic_window = 2.5e-6;
   Fabric g = parse_fabric(fabric_to_json(f), "g.json");
   EXPECT_EQ(fabric_to_json(g), fabric_to_json(f));
+  EXPECT_DOUBLE_EQ(g.nic_window, 2.5e-6);
 }
 
 TEST(FabricIo, RejectsBadFieldsNamingThem) {
@@ -47,6 +50,16 @@ TEST(FabricIo, RejectsBadFieldsNamingThem) {
   EXPECT_EQ(field_of_error(with("flux.fabric/1", "flux.fabric/2")), "/format");
   EXPECT_EQ(field_of_error(with("\"latency\": 1e-6,", "")), "/latency");
   EXPECT_EQ(field_of_error(with("\"gpus\": 8", "\"gpus\": 8.5")), "/gpus");
+  EXPECT_EQ(field_of_error(with("\"ocs\": 2", "\"ocs\": 2, \"nic_window\": -1e-6")), "/nic_window");
+  EXPECT_EQ(field_of_error(with("\"ocs\": 2", "\"ocs\": 2, \"nic_window\": \"1us\"")),
+            "/nic_window");
+}
+
+// A misspelt optional field would otherwise fall back to its default without a word.
+TEST(FabricIo, RejectsUnknownFields) {
+  std::string typo = kFabric;
+  typo.replace(typo.find("\"reconfig_delay\""), 16, "\"reconfig_dealy\": 1, \"reconfig_delay\"");
+  EXPECT_EQ(field_of_error(typo), "/reconfig_dealy");
 }
 
 TEST(CircuitScheduleIo, RoundTripsAtomicAndSplitMessages) {

@@ -1,0 +1,63 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+
+#include "cli_test_util.hpp"
+
+namespace flux {
+namespace {
+
+using testing::slurp;
+
+class FluxBenchCli : public testing::CliTest {
+ protected:
+  testing::CliResult bench(const std::string& schedulers, const std::string& extra = "") const {
+    return flux("bench flux --layers 8 --taus 100us --time-limit 5s --out-dir out --schedulers " +
+                schedulers + " " + extra);
+  }
+};
+
+TEST_F(FluxBenchCli, SaysSoWhenNoPeriodicSchedulerRan) {
+  const auto r = bench("flux,ideal");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("no periodic scheduler"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("inf"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("flux vs"), std::string::npos) << r.out;
+}
+
+// One line per periodic scheduler that ran, with the iteration, buffer and eager ratios; "best"
+// only when there is more than one to choose from.
+TEST_F(FluxBenchCli, PrintsRatiosAgainstEachPeriodicScheduler) {
+  const auto r = bench("flux,rotornet");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* text : {"flux vs", "shorter iteration", "less peak NIC buffer", "(eager metric)",
+                           "timetable", "ready"})
+    EXPECT_NE(r.out.find(text), std::string::npos) << text << " in\n" << r.out;
+  std::istringstream lines(r.out);
+  int ratio_lines = 0;
+  for (std::string l; std::getline(lines, l);)  // the table row says "ready", the ratio row not
+    if (l.rfind("rotornet ", 0) == 0 && l.find("ready") == std::string::npos)
+      ratio_lines += std::count(l.begin(), l.end(), 'x') == 3;
+  EXPECT_EQ(ratio_lines, 1) << r.out;
+  EXPECT_EQ(r.out.find("best periodic"), std::string::npos) << r.out;
+}
+
+// Flux streams at most one message per OCS port: its peak is 2 OCS × W, and W follows
+// --nic-window.
+TEST_F(FluxBenchCli, NicWindowScalesFluxPeak) {
+  const auto r = bench("flux", "--nic-window 2us");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream csv(slurp(path("out/flux_bench.csv")));
+  std::string header, row;
+  std::getline(csv, header);
+  std::getline(csv, row);
+  EXPECT_NE(header.find("posting,iteration_time_s,peak_nic_buffer_B"), std::string::npos);
+  EXPECT_NE(row.find(",flux,timetable,"), std::string::npos) << row;
+  EXPECT_NE(row.find(",400000,"), std::string::npos) << row;  // 2 × 100 GB/s × 2 µs
+  EXPECT_EQ(bench("flux", "--nic-window=-1us").code, 2);
+}
+
+}  // namespace
+}  // namespace flux
