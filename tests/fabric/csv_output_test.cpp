@@ -40,8 +40,7 @@ TEST(CsvOutput, TaskNamesWithCommasQuotesAndNewlinesRoundTrip) {
     EXPECT_EQ(flows[i + 1][4], "1000000");
   }
   expect_rectangular(parse_csv(circuits_csv(r.schedule)), "circuits.csv");
-  expect_rectangular(parse_csv(nic_buffer_csv(b.w, r.trace, r.schedule.iteration_time)),
-                     "nic_buffer.csv");
+  expect_rectangular(parse_csv(nic_buffer_csv(b.w, f, r)), "nic_buffer.csv");
 }
 
 }  // namespace
