@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/text_file.hpp"
 
 namespace flux {
 
@@ -15,11 +15,7 @@ JsonNode::JsonNode(std::shared_ptr<const nlohmann::json> doc, const nlohmann::js
     : doc_(std::move(doc)), node_(node), file_(std::move(file)), pointer_(std::move(pointer)) {}
 
 JsonNode JsonNode::load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "", "cannot open file");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return parse(buf.str(), path);
+  return parse(read_text_file(path), path);
 }
 
 JsonNode JsonNode::parse(const std::string& text, const std::string& file_label) {

@@ -4,12 +4,12 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/error.hpp"
 #include "core/json_reader.hpp"
+#include "core/text_file.hpp"
 
 namespace flux {
 
@@ -102,12 +102,9 @@ Demand parse_demand_csv(const std::string& text, const std::string& label) {
 }
 
 Demand read_demand(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "", "cannot open file");
-  std::stringstream buf;
-  buf << in.rdbuf();
+  const std::string text = read_text_file(path);
   const bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
-  return json ? parse_demand_json(buf.str(), path) : parse_demand_csv(buf.str(), path);
+  return json ? parse_demand_json(text, path) : parse_demand_csv(text, path);
 }
 
 std::string demand_to_json(const Demand& d) {

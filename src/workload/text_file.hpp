@@ -1,9 +1,3 @@
 #pragma once
-// Whole-file reads for the workload readers; a missing file is an InputError naming it.
-#include <string>
-
-namespace flux {
-
-[[nodiscard]] std::string read_text_file(const std::string& path);
-
-}  // namespace flux
+// The workload readers' include of the whole-file read, which lives in core.
+#include "core/text_file.hpp"

@@ -1,4 +1,4 @@
-#include "workload/text_file.hpp"
+#include "core/text_file.hpp"
 
 #include <fstream>
 #include <sstream>
