@@ -13,8 +13,9 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
-#include "cli/cosched_support.hpp"
 #include "core/units.hpp"
+#include "experiments/flux_sweep.hpp"
+#include "experiments/paper_setup.hpp"
 #include "matrix_algorithms/matrix_bench.hpp"
 #include "matrix_algorithms/registry.hpp"
 
@@ -92,7 +93,12 @@ void run_main_job(const RunArgs& a) {
   fmt::print("\n{} schedules, every one verified and at or above its lower bound\n", r.schedules);
   if (a.matrix_only) return;
   fmt::print("\nFlux vs the periodic and aggregate OCS schedulers, replayed by the simulator\n");
-  print_flux_paper_case(8, parse_time(a.tau, "--tau"), a.time_limit, a.nic_window);
+  FluxSweep sweep = paper_flux_sweep();
+  const OptionSpec& limit = *find_option(workload_scheduler("flux").options, "time_limit");
+  sweep.options["flux"].set("time_limit", parse_option(limit, a.time_limit, "--time-limit"));
+  sweep.fabric.nic_window = parse_time(a.nic_window, "--nic-window");
+  const double tau = parse_time(a.tau, "--tau");
+  fmt::print("{}", flux_case_table(sweep, run_flux_case(sweep, paper_workload(8), 8, tau), 8, tau));
 }
 
 }  // namespace

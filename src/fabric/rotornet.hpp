@@ -13,8 +13,8 @@
 
 namespace flux {
 
-// Slot length from the options (InputError on --duty-cycle / --slot out of range or τ = 0
-// without --slot).
+// Slot length from the options (InputError on duty_cycle / slot out of range or τ = 0
+// without a slot).
 [[nodiscard]] Time rotor_slot(const Fabric& f, const SchedulerOptions& opt);
 
 [[nodiscard]] ScheduleRun schedule_rotornet(const Workload& w, const Fabric& f,

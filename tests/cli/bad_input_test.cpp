@@ -73,6 +73,16 @@ TEST_F(BadInput, TooFewSwitches) {
   expect_rejected("matrix bound --demand d.json -s -3 --delta 0.01", "--switches");
 }
 
+// The command line accepts exactly the switch counts the schedulers do (it once allowed 2^20
+// while the schedulers stop at 2^16): more is rejected up front, naming the flag and the limit.
+TEST_F(BadInput, TooManySwitches) {
+  write_valid_demand();
+  expect_rejected("matrix schedule --demand d.json -s 65537 --delta 0.01 -o out.json",
+                  "--switches: expected an integer in [1, 65536]");
+  expect_rejected("matrix bound --demand d.json -s 1000000 --delta 0.01",
+                  "--switches: expected an integer in [1, 65536]");
+}
+
 TEST_F(BadInput, NegativeDelta) {
   write_valid_demand();
   expect_rejected("matrix schedule --demand d.json -s 2 --delta=-0.01 -o out.json", "--delta");
