@@ -63,7 +63,7 @@ struct Accumulator {
 using CellKey = std::tuple<double, int, double, std::size_t>;  // x, s, δ, algorithm index
 
 struct Run {
-  double makespan = 0, seconds = 0;
+  double makespan = 0, seconds = 0, lb = 0;  // lb: the bound for the schedule's model
   int permutations = 0;
 };
 
@@ -111,24 +111,24 @@ class BenchRunner {
   void run_cell(const BenchWorkload& w, const Matrix& d, double x, int s, double delta,
                 std::uint64_t seed, std::map<CellKey, Accumulator>& acc) {
     const MatrixProblem p{.time = d, .switches = s, .delta = delta};
-    const double lb = lower_bound(d, s, delta);
+    const MatrixBounds bounds = matrix_lower_bounds(d, s, delta);
     std::vector<Run> runs;
-    for (const MatrixAlgorithm* a : algos_) runs.push_back(run_one(*a, p, seed, lb, w.name));
+    for (const MatrixAlgorithm* a : algos_) runs.push_back(run_one(*a, p, seed, bounds, w.name));
     const double base = baseline_ >= 0 ? runs[static_cast<std::size_t>(baseline_)].makespan : NAN;
     for (std::size_t k = 0; k < runs.size(); ++k) {
       Accumulator& a = acc[{x, s, delta, k}];
       ++a.trials;
       a.makespan += runs[k].makespan;
-      a.lb += lb;
-      a.over_lb += lb > 0 ? runs[k].makespan / lb : 1.0;
+      a.lb += runs[k].lb;
+      a.over_lb += runs[k].lb > 0 ? runs[k].makespan / runs[k].lb : 1.0;
       a.ratio += runs[k].makespan > 0 ? base / runs[k].makespan : 1.0;
       a.seconds += runs[k].seconds;
       a.perms += runs[k].permutations;
     }
   }
 
-  Run run_one(const MatrixAlgorithm& a, const MatrixProblem& p, std::uint64_t seed, double lb,
-              const std::string& workload) {
+  Run run_one(const MatrixAlgorithm& a, const MatrixProblem& p, std::uint64_t seed,
+              const MatrixBounds& bounds, const std::string& workload) {
     const auto start = std::chrono::steady_clock::now();
     const MatrixResult r = a.run(p, {.seed = seed});
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
@@ -137,10 +137,11 @@ class BenchRunner {
         fmt::format("{} s={} delta={} seed={} {}", workload, p.switches, p.delta, seed, a.name);
     const VerifyReport rep = verify_matrix_schedule(p.time, r.schedule);
     if (!rep.valid()) result_.failures.push_back(where + ": " + rep.to_text());
+    const double lb = bounds.for_model(r.schedule.reconfiguration);
     if (lb > r.schedule.makespan * (1 + 1e-9))
       result_.failures.push_back(
           fmt::format("{}: LB {} > makespan {}", where, lb, r.schedule.makespan));
-    return {r.schedule.makespan, took.count(), r.permutations};
+    return {r.schedule.makespan, took.count(), lb, r.permutations};
   }
 
   const BenchGrid& grid_;
