@@ -1,5 +1,6 @@
 // `flux matrix generate KIND [opts] --seed N -o D.json`: the seeded generators of
-// reference/spectra.md §5. An option that does not belong to KIND is an error, not ignored.
+// matrix/generators.hpp (the Spectra paper's workloads and a few more). An option that does not
+// belong to KIND is an error, not ignored.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -75,7 +76,7 @@ void run_generate(const CLI::App& cmd, GenerateArgs a) {
   if (cmd.count("--noise") > 0)
     a.opt.noise = a.noise;
   else if (a.noisy)
-    a.opt.noise = 0.003;  // §5.2 noisy GPT
+    a.opt.noise = 0.003;  // the Spectra paper's noisy GPT variant
   a.opt.popularity = parse_popularity(a.popularity);
   Demand d;
   d.matrix = generate_matrix(a.kind, a.opt, a.seed);

@@ -1,5 +1,5 @@
 #pragma once
-// The Spectra paper's experiment grid (reference/spectra.md §5–§7): every workload × s × δ (or
+// The Spectra paper's experiment grid: every workload × s × δ (or
 // sweep value) × trial, every selected algorithm from the registry, each schedule checked by the
 // shared verifier and against the lower bound. Aggregates per cell: mean makespan, mean
 // makespan/LB, mean Baseline/algorithm ratio, mean wall time.
