@@ -13,6 +13,7 @@
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
+#include "fabric/run_budget.hpp"
 #include "fabric/scheduler.hpp"
 #include "fabric/sim_report.hpp"
 
@@ -70,6 +71,7 @@ void run_simulate(SimulateArgs a) {
                 : is_cosched_scheduler(a.scheduler)
                     ? simulate_cosched(w, f, a.scheduler, a.flux.options(), a.source.label())
                     : simulate(w, f, a.scheduler, a.options, a.source.label());
+  check_output_budget(r.schedule, ctx.scheduler);
   write_outputs(a.out, w, f, r, ctx);
   const SimMetrics& m = r.metrics;
   fmt::print(

@@ -21,4 +21,11 @@ inline constexpr double kMinLinkRate = 1.0 / kMaxSeconds;
 // a file, so this bounds memory to a few GB.
 inline constexpr double kMaxGeneratedTasks = 5e7;
 
+// Memory a scheduler may plan to allocate for its per-pair (GPUs x GPUs) state.
+inline constexpr double kMaxSchedulerBytes = 8e9;
+// Pair-slot steps a periodic scheduler may plan for one matching cycle (GPUs x (GPUs - 1)).
+inline constexpr double kMaxCycleSteps = 1e9;
+// Output files of one simulation (circuit records in CSV, schedule and timeline).
+inline constexpr double kMaxOutputBytes = 1e9;
+
 }  // namespace flux

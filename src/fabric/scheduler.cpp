@@ -8,6 +8,7 @@
 #include "fabric/bvn_frame.hpp"
 #include "fabric/ideal.hpp"
 #include "fabric/rotornet.hpp"
+#include "fabric/run_budget.hpp"
 #include "fabric/spectra_phase.hpp"
 #include "fabric/static_topology.hpp"
 #include "fabric/workload_fit.hpp"
@@ -50,6 +51,7 @@ SimResult simulate(const Workload& w, const Fabric& f, std::string_view schedule
     throw InputError("", "--scheduler", fmt::format("one of {}, got \"{}\"", names, scheduler));
   }
   check_workload_fits(w, f, workload_file);
+  check_scheduler_budget(f, s->name);
   ScheduleRun run = s->run(w, f, opt);
   SimOptions replay_options;
   replay_options.check_circuits = !s->electrical;

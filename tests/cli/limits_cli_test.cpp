@@ -106,5 +106,32 @@ TEST_F(Limits, FabricRatesAndTimes) {
                   "late.json: /latency: expected a time <= 9e+06 s");
 }
 
+// A small dense scenario with `from` replaced by `to` in its text.
+std::string scenario_text(const std::string& from, const std::string& to) {
+  std::string text = R"({"format": "flux.scenario/1", "model": {"preset": "llama3-8b",
+    "num_layers": 8}, "parallelism": {"world_size": 8, "tensor_model_parallel_size": 4},
+    "training": {"micro_batch_size": 1, "global_batch_size": 2, "seq_length": 2048},
+    "hardware": {"gpu": "a100", "mfu": 0.5}})";
+  return text.replace(text.find(from), from.size(), to);
+}
+
+TEST_F(Limits, ScenarioRefusedBeforeGenerating) {
+  const std::string generate = "workload generate --scenario s.json -o out.json";
+  write("s.json", scenario_text("\"mfu\": 0.5", "\"mfu\": 1e-12"));
+  expect_rejected(generate,
+                  "s.json: /hardware/mfu: an iteration within the simulator's clock "
+                  "range (9e+06 s): at mfu 1e-12 one rank computes for at least");
+  write("s.json", scenario_text("\"num_layers\": 8", "\"num_layers\": 1000000"));
+  expect_rejected(generate,
+                  "s.json: /model/num_layers: a workload of at most 5e+07 tasks; this "
+                  "one would have about 2.08e+08 tasks");
+  write("s.json", scenario_text("\"seq_length\": 2048",
+                                "\"seq_length\": 2048, "
+                                "\"ddp_bucket_size\": 1e300"));
+  expect_rejected(generate, "s.json: /training/ddp_bucket_size: a bucket of at most 2^53 bytes");
+  write("s.json", scenario_text("\"mfu\": 0.5", "\"mfu\": 0.5"));
+  EXPECT_EQ(flux(generate).code, 0);
+}
+
 }  // namespace
 }  // namespace flux
