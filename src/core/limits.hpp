@@ -25,7 +25,8 @@ inline constexpr double kMaxGeneratedTasks = 5e7;
 inline constexpr double kMaxSchedulerBytes = 8e9;
 // Pair-slot steps a periodic scheduler may plan for one matching cycle (GPUs x (GPUs - 1)).
 inline constexpr double kMaxCycleSteps = 1e9;
-// Output files of one simulation (circuit records in CSV, schedule and timeline).
-inline constexpr double kMaxOutputBytes = 1e9;
+// Output files of one simulation (circuit records in CSV, schedule and timeline), also bounding
+// the replay's time and memory.
+inline constexpr double kMaxOutputBytes = 5e8;
 
 }  // namespace flux

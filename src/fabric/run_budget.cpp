@@ -36,12 +36,13 @@ void check_output_budget(const TimedSchedule& s, std::string_view scheduler) {
   constexpr double kBytesPerCircuit = 270;  // measured over the three files that list circuits
   const double bytes = static_cast<double>(s.circuits.size()) * kBytesPerCircuit;
   if (bytes > kMaxOutputBytes)
-    throw InputError("", "-o",
-                     fmt::format("output of at most {:.3g} GB; the {} schedule has {} circuit "
-                                 "records, about {:.3g} GB of files (a periodic scheduler "
-                                 "repeats its frame over the whole iteration: try a longer "
-                                 "--frame or --slot)",
-                                 kMaxOutputBytes / 1e9, scheduler, s.circuits.size(), bytes / 1e9));
+    throw InputError(
+        "", "--scheduler",
+        fmt::format("a schedule of at most {:.3g} GB of output; the {} schedule has "
+                    "{} circuit records, about {:.3g} GB of files (a periodic scheduler "
+                    "repeats its frame over the whole iteration: try a longer "
+                    "--frame or --slot)",
+                    kMaxOutputBytes / 1e9, scheduler, s.circuits.size(), bytes / 1e9));
 }
 
 }  // namespace flux

@@ -14,8 +14,8 @@ namespace flux {
 // pair once per matching cycle (rotornet*).
 void check_scheduler_budget(const Fabric& f, std::string_view scheduler);
 
-// The output files of a run with this schedule (about 270 bytes per circuit record over
-// circuits.csv, circuit-schedule.json and timeline.json).
+// The output files of a run with this schedule (checked before the replay) (about 270 bytes per
+// circuit record over circuits.csv, circuit-schedule.json and timeline.json).
 void check_output_budget(const TimedSchedule& s, std::string_view scheduler);
 
 }  // namespace flux

@@ -53,6 +53,7 @@ SimResult simulate(const Workload& w, const Fabric& f, std::string_view schedule
   check_workload_fits(w, f, workload_file);
   check_scheduler_budget(f, s->name);
   ScheduleRun run = s->run(w, f, opt);
+  check_output_budget(run.schedule, s->name);
   SimOptions replay_options;
   replay_options.check_circuits = !s->electrical;
   SimResult r = replay_timed(w, f, std::move(run.schedule), replay_options);
