@@ -13,6 +13,7 @@
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
+#include "fabric/run_budget.hpp"
 #include "fabric/sim_report.hpp"
 #include "schedulers/run_summary.hpp"
 
@@ -86,6 +87,7 @@ void run_simulate(const SimulateArgs& a) {
     r = scheduled_run(w, f, a, summary);
   } else {
     r = run_replay(w, f, a, ctx);
+    check_output_budget(r.schedule, ctx.scheduler);  // registered schedulers check it themselves
     summary = summary_json(r.metrics, w, f, ctx);
   }
   write_outputs(a.out, w, f, r, summary);

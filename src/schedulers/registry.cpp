@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "fabric/run_budget.hpp"
 #include "fabric/workload_fit.hpp"
 #include "schedulers/fabric_schedulers.hpp"
 #include "schedulers/flux_schedulers.hpp"
@@ -41,7 +42,9 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
   result.options = resolve_options(scheduler.options, given);
   const ConfiguredScheduler run = scheduler.make(result.options);
   check_workload_fits(input.workload, input.fabric, input.label);
+  check_scheduler_budget(input.fabric, scheduler.name);
   SchedulerOutput out = run(input);
+  check_output_budget(out.run.schedule, scheduler.name);
   SimOptions replay_options;
   replay_options.check_circuits = !scheduler.electrical;
   result.sim =
