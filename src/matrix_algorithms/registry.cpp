@@ -5,6 +5,7 @@
 #include "matrix_algorithms/eclipse.hpp"
 #include "matrix_algorithms/naive.hpp"
 #include "matrix_algorithms/per_port_greedy.hpp"
+#include "matrix_algorithms/schedule_helpers.hpp"
 #include "matrix_algorithms/solstice.hpp"
 #include "spectra/spectra.hpp"
 
@@ -16,10 +17,21 @@ MatrixResult renamed(MatrixResult r, const char* name) {
   return r;
 }
 
+// On byte demand no algorithm emits an empty or sub-byte slot (schedule_helpers.hpp).
+std::vector<MatrixAlgorithm> with_whole_byte_slots(std::vector<MatrixAlgorithm> list) {
+  for (MatrixAlgorithm& a : list)
+    a.run = [run = std::move(a.run)](const MatrixProblem& p, const MatrixRunOptions& o) {
+      MatrixResult r = run(p, o);
+      whole_byte_slots(r.schedule, p);
+      return r;
+    };
+  return list;
+}
+
 }  // namespace
 
 const std::vector<MatrixAlgorithm>& matrix_algorithms() {
-  static const std::vector<MatrixAlgorithm> list = {
+  static const std::vector<MatrixAlgorithm> list = with_whole_byte_slots({
       {"spectra", "Spectra, improved (default)",
        [](const MatrixProblem& p, const MatrixRunOptions&) { return spectra_improved(p); }},
       {"spectra-ref", "Spectra exactly as the reference (LP weights)",
@@ -53,7 +65,7 @@ const std::vector<MatrixAlgorithm>& matrix_algorithms() {
        [](const MatrixProblem& p, const MatrixRunOptions&) { return per_port_spectra(p); }},
       {"baseline-per-port", "not-all-stop greedy on each LESS part of the baseline (per-port)",
        [](const MatrixProblem& p, const MatrixRunOptions& o) { return per_port_baseline(p, o); }},
-  };
+  });
   return list;
 }
 
