@@ -93,10 +93,8 @@ void CircuitDispatch::recover_if_idle(Engine& e) {
   std::vector<std::tuple<int, int, double>> backlog;
   for (const auto* m : {&direct_, &relay_})
     for (const auto& [key, q] : *m) {
-      double bytes = 0;
-      for (std::size_t i = q.head; i < q.items.size(); ++i) bytes += q.items[i].remaining;
       if (!q.empty())
-        backlog.emplace_back(static_cast<int>(key / n_), static_cast<int>(key % n_), bytes);
+        backlog.emplace_back(static_cast<int>(key / n_), static_cast<int>(key % n_), q.bytes);
     }
   if (backlog.empty()) return;
   std::sort(backlog.begin(), backlog.end());
@@ -120,7 +118,7 @@ void CircuitDispatch::on_ready(Engine& e, int task) {
   source_.on_send_ready(task, e.now());
   const Task& t = w_.tasks[static_cast<std::size_t>(task)];
   undelivered_[static_cast<std::size_t>(task)] = t.bytes;
-  queue(direct_, t.src, t.dst).items.push_back({task, t.bytes, e.now()});
+  queue(direct_, t.src, t.dst).push({task, t.bytes, e.now()});
   if (opt_.relay) backlog_[static_cast<std::size_t>(t.src)].insert(t.dst);
   std::vector<int> ready;
   for (int s = 0; s < f_.ocs; ++s) {
@@ -175,14 +173,12 @@ bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time&
     add_hop(e, x.task, *h);
     cursor = h->end;
     const Task& t = w_.tasks[static_cast<std::size_t>(x.task)];
-    x.remaining -= h->bytes;
-    if (x.remaining <= byte_epsilon(t.bytes)) x.remaining = 0;
-    if (to == t.dst) deliver(e, x.task, h->bytes, h->end);
+    const double moved = q.take(x, h->bytes, byte_epsilon(t.bytes));
+    if (to == t.dst) deliver(e, x.task, moved, h->end);
     if (x.remaining > 0) return false;
     ++q.head;
   }
-  q.items.clear();
-  q.head = 0;
+  q.reset();
   return true;
 }
 
@@ -208,32 +204,28 @@ void CircuitDispatch::forward_relayed(Engine& e, int sw, int from, int to, Time&
   std::vector<double> share = fair_share(held, cap);
   for (Entry& x : q.items) {
     if (x.available > start) continue;
-    double& left = share[source_of(x)];
-    if (left <= byte_epsilon(cap)) continue;
+    const std::size_t k = source_of(x);
+    double& left = share[k];
+    // Relative to what the source holds, not to the link: a source's last sliver is still sent.
+    if (left <= byte_epsilon(held[k])) continue;
     Entry part = x;
     part.remaining = std::min(x.remaining, left);
     const std::optional<Hop> h = next_hop(sw, from, to, part, cursor);
     if (!h) break;
     add_hop(e, x.task, *h);
     cursor = h->end;
-    left -= h->bytes;
-    x.remaining -= h->bytes;
-    if (x.remaining <= byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes))
-      x.remaining = 0;
-    deliver(e, x.task, h->bytes, h->end);
+    const double moved =
+        q.take(x, h->bytes, byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes));
+    left -= moved;
+    deliver(e, x.task, moved, h->end);
   }
   std::erase_if(q.items, [](const Entry& x) { return x.remaining <= 0; });
-  q.head = 0;
 }
 
 double CircuitDispatch::queued(const std::unordered_map<std::int64_t, Queue>& m, int from,
                                int to) const {
   const auto it = m.find(static_cast<std::int64_t>(from) * n_ + to);
-  double bytes = 0;
-  if (it != m.end())
-    for (std::size_t i = it->second.head; i < it->second.items.size(); ++i)
-      bytes += it->second.items[i].remaining;
-  return bytes;
+  return it == m.end() ? 0.0 : std::max(0.0, it->second.bytes);
 }
 
 // RotorLB's offer, accept and phase 2 for the slot whose windows opened now (rotor_lb.hpp).
@@ -316,15 +308,13 @@ void CircuitDispatch::send_relayed(Engine& e, int sw, int from, int to, int d, d
     if (!h) break;
     add_hop(e, x.task, *h);
     cursor = h->end;
-    queue(relay_, to, d).items.push_back({x.task, h->bytes, end});
-    sent += h->bytes;
-    x.remaining -= h->bytes;
-    if (x.remaining <= byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes)) ++q.head;
+    const double moved =
+        q.take(x, h->bytes, byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes));
+    queue(relay_, to, d).push({x.task, moved, end});
+    sent += moved;
+    if (x.remaining <= 0) ++q.head;
   }
-  if (q.empty()) {
-    q.items.clear();
-    q.head = 0;
-  }
+  if (q.empty()) q.reset();
 }
 
 void CircuitDispatch::add_hop(Engine& e, int task, const Hop& h) {

@@ -78,7 +78,26 @@ class CircuitDispatch final : public Transport {
   struct Queue {
     std::vector<Entry> items;
     std::size_t head = 0;
+    double bytes = 0;  // remaining bytes from head on (RotorLB reads every queue every slot)
     bool empty() const { return head == items.size(); }
+    void push(const Entry& x) {
+      items.push_back(x);
+      bytes += x.remaining;
+    }
+    // `b` bytes of x (an entry of this queue) sent; a rest below `eps` goes with them, so that
+    // many split pieces do not each leave a sliver behind. Returns the bytes taken off x.
+    double take(Entry& x, double b, double eps) {
+      const double before = x.remaining;
+      x.remaining -= b;
+      if (x.remaining <= eps) x.remaining = 0;
+      bytes -= before - x.remaining;
+      return before - x.remaining;
+    }
+    void reset() {
+      items.clear();
+      head = 0;
+      bytes = 0;
+    }
   };
   struct SwitchState {
     std::optional<Window> win;
