@@ -238,9 +238,10 @@ void CircuitDispatch::balance(Engine& e) {
   for (int sw = 0; sw < f_.ocs; ++sw) {
     const SwitchState& st = sw_[static_cast<std::size_t>(sw)];
     if (!st.open || st.win->up != e.now()) continue;
-    for (auto [a, b] : st.win->circuits) {
-      links.push_back({b, a, sw});
-      if (f_.circuit == CircuitKind::duplex) links.push_back({a, b, sw});
+    for (auto [a, b] : st.win->circuits) {  // a sender without a backlog offers nothing
+      if (!backlog_[static_cast<std::size_t>(a)].empty()) links.push_back({b, a, sw});
+      if (f_.circuit == CircuitKind::duplex && !backlog_[static_cast<std::size_t>(b)].empty())
+        links.push_back({a, b, sw});
     }
   }
   std::sort(links.begin(), links.end());  // grouped by receiver, senders in increasing id
