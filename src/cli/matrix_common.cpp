@@ -60,6 +60,7 @@ LoadedProblem load_problem(const ProblemArgs& args) {
   lp.rate = parse_rate(args.rate, "--rate");
   if (!(lp.rate > 0)) throw InputError("", "--rate", "expected a rate > 0");
   lp.problem.time = lp.demand.matrix.scaled(1.0 / lp.rate);
+  lp.problem.byte_time = 1.0 / lp.rate;
   return lp;
 }
 

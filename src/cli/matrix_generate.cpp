@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <set>
@@ -71,6 +72,14 @@ Popularity parse_popularity(const std::string& text) {
   throw InputError("", "--popularity", fmt::format("expected dirichlet or zipf, got '{}'", text));
 }
 
+// A byte demand counts whole bytes: entries rounded to the nearest byte, a positive one to >= 1.
+Matrix whole_bytes(Matrix m) {
+  for (int i = 0; i < m.n(); ++i)
+    for (int j = 0; j < m.n(); ++j)
+      if (m(i, j) > 0) m(i, j) = std::max(1.0, std::round(m(i, j)));
+  return m;
+}
+
 void run_generate(const CLI::App& cmd, GenerateArgs a) {
   check_options_fit_kind(cmd, a.kind);
   if (cmd.count("--noise") > 0)
@@ -81,7 +90,7 @@ void run_generate(const CLI::App& cmd, GenerateArgs a) {
   Demand d;
   d.matrix = generate_matrix(a.kind, a.opt, a.seed);
   if (!a.bytes.empty()) {
-    d.matrix = d.matrix.scaled(parse_bytes(a.bytes, "--bytes"));
+    d.matrix = whole_bytes(d.matrix.scaled(parse_bytes(a.bytes, "--bytes")));
     d.unit = DemandUnit::bytes;
   }
   write_file_atomic(a.output, demand_to_json(d));

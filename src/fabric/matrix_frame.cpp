@@ -129,7 +129,7 @@ Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algor
   if (a == nullptr)
     throw InputError("", option, fmt::format("a matrix scheduler name, got \"{}\"", algorithm));
   const Matrix d = f.circuit == CircuitKind::duplex ? symmetrized(demand) : demand;
-  MatrixProblem p{d.scaled(1.0 / f.link_rate), f.ocs, f.reconfig_delay};
+  MatrixProblem p{d.scaled(1.0 / f.link_rate), f.ocs, f.reconfig_delay, 1.0 / f.link_rate};
   MatrixResult r = a->run(p, {});
   return frame_from_schedule(r.schedule, d, f);
 }

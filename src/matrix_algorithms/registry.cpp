@@ -5,6 +5,7 @@
 #include "matrix_algorithms/eclipse.hpp"
 #include "matrix_algorithms/naive.hpp"
 #include "matrix_algorithms/per_port_greedy.hpp"
+#include "matrix_algorithms/schedule_helpers.hpp"
 #include "matrix_algorithms/solstice.hpp"
 #include "spectra/spectra.hpp"
 
@@ -74,6 +75,17 @@ MatrixAlgorithm baseline() {
           {}};
 }
 
+// On byte demand no algorithm emits an empty or sub-byte slot (schedule_helpers.hpp).
+std::vector<MatrixAlgorithm> with_whole_byte_slots(std::vector<MatrixAlgorithm> list) {
+  for (MatrixAlgorithm& a : list)
+    a.run_with = [run = std::move(a.run_with)](P p, O o, V v) {
+      MatrixResult r = run(p, o, v);
+      whole_byte_slots(r.schedule, p);
+      return r;
+    };
+  return list;
+}
+
 }  // namespace
 
 MatrixResult MatrixAlgorithm::run(const MatrixProblem& p, const MatrixRunOptions& o,
@@ -87,7 +99,7 @@ MatrixResult MatrixAlgorithm::run(const MatrixProblem& p, const MatrixRunOptions
 
 const std::vector<MatrixAlgorithm>& matrix_algorithms() {
   static const MatrixAlgorithm ref = spectra_ref(), less = baseline();
-  static const std::vector<MatrixAlgorithm> list = {
+  static const std::vector<MatrixAlgorithm> list = with_whole_byte_slots({
       plain("spectra", "Spectra, improved (default)", [](P p, O) { return spectra_improved(p); }),
       ref,
       preset(ref, "spectra-noeq", "ablation: Spectra reference without EQUALIZE (DECOMPOSE + LPT)",
@@ -109,7 +121,7 @@ const std::vector<MatrixAlgorithm>& matrix_algorithms() {
             [](P p, O) { return per_port_spectra(p); }),
       plain("baseline-per-port", "not-all-stop greedy on each LESS part of the baseline (per-port)",
             [](P p, O o) { return per_port_baseline(p, o); }),
-  };
+  });
   return list;
 }
 
