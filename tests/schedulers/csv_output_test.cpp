@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "../support/csv_reader.hpp"
-#include "builders.hpp"
-#include "fabric/scheduler.hpp"
+#include "fabric/builders.hpp"
 #include "fabric/sim_report.hpp"
+#include "schedulers/registry.hpp"
 
 namespace flux {
 namespace {

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "builders.hpp"
 #include "core/rng.hpp"
+#include "fabric/builders.hpp"
 #include "fabric/replay.hpp"
-#include "fabric/scheduler.hpp"
+#include "schedulers/registry.hpp"
 
 namespace flux {
 namespace {

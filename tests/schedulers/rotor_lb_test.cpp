@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "builders.hpp"
+#include "fabric/builders.hpp"
 #include "fabric/rotornet.hpp"
-#include "fabric/scheduler.hpp"
+#include "schedulers/registry.hpp"
 
 namespace flux {
 namespace {

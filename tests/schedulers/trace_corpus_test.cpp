@@ -14,7 +14,7 @@
 #include "cosched/greedy.hpp"
 #include "cosched/instance.hpp"
 #include "fabric/replay.hpp"
-#include "fabric/scheduler.hpp"
+#include "schedulers/registry.hpp"
 #include "workload/chakra_trace.hpp"
 #include "workload/gzip.hpp"
 #include "workload/tar_archive.hpp"
