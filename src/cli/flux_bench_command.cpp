@@ -51,6 +51,7 @@ void run_bench(const BenchArgs& a) {
   sweep.model_label = a.model_label;
   sweep.fabric = with_tau(read_fabric(a.fabric), 0.0, a.ocs);
   sweep.schedulers = split(a.schedulers);
+  sweep.failure_text = naming_flag;
   a.flags.naming_flags([&] { check_schedulers(sweep.schedulers); });
   for (const auto& n : sweep.schedulers)
     sweep.options[n] = a.flags.values_for(workload_scheduler(n));
