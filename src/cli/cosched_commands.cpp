@@ -71,7 +71,8 @@ SchedulerResult replay_solution_file(const CoschedInstance& inst, const FluxOpti
   SchedulerResult run;
   run.scheduler = "flux";
   const auto placements = replay_solution(inst, options, read_file(path), path);
-  run.sim = replay(inst.workload, inst.fabric, make_circuit_schedule(inst, placements, "flux"));
+  run.placed = make_circuit_schedule(inst, placements, "flux");
+  run.sim = replay(inst.workload, inst.fabric, *run.placed);
   if (!run.sim.ok) throw InputError(path, "", "a solution whose schedule passes the checker");
   return run;
 }
@@ -92,8 +93,10 @@ void run_command(const CoschedArgs& a) {
                                            : replay_solution_file(inst, options, a.solution);
   print_run(run);
   if (!a.out.empty())
-    write_file_atomic(a.out, circuit_schedule_to_json(
-                                 to_circuit_schedule(run.sim.schedule, inst.workload, fabric)));
+    write_file_atomic(
+        a.out, circuit_schedule_to_json(
+                   run.placed ? *run.placed
+                              : to_circuit_schedule(run.sim.schedule, inst.workload, fabric)));
   if (!a.summary.empty()) {
     auto j = run_summary(run, inst.workload, fabric, a.source.label(), a.fabric);
     j["scenario"]["messages"] = inst.message_count();

@@ -53,6 +53,7 @@ void run_bench(const BenchArgs& a) {
   sweep.fabric = with_tau(read_fabric(a.fabric), 0.0, a.ocs);
   if (!a.nic_window.empty()) sweep.fabric.nic_window = parse_time(a.nic_window, "--nic-window");
   sweep.schedulers = split(a.schedulers);
+  sweep.failure_text = naming_flag;
   a.flags.naming_flags([&] { check_schedulers(sweep.schedulers); });
   for (const auto& n : sweep.schedulers)
     sweep.options[n] = a.flags.values_for(workload_scheduler(n));

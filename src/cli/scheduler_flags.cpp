@@ -74,6 +74,14 @@ void SchedulerFlags::rethrow_with_flag(const InputError& e) const {
   if (f != nullptr) throw InputError("", flag_of(f->spec), e.expected());
 }
 
+std::string naming_flag(const InputError& e) {
+  if (e.file().empty())
+    for (const WorkloadScheduler& s : workload_schedulers())
+      if (const OptionSpec* spec = find_option(s.options, e.field()))
+        return InputError("", flag_of(*spec), e.expected()).what();
+  return e.what();
+}
+
 std::vector<const WorkloadScheduler*> all_workload_schedulers() {
   std::vector<const WorkloadScheduler*> all;
   for (const WorkloadScheduler& s : workload_schedulers()) all.push_back(&s);

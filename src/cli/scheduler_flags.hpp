@@ -48,6 +48,9 @@ class SchedulerFlags {
   std::vector<std::unique_ptr<Flag>> flags_;  // stable addresses: CLI11 writes into them
 };
 
+// The error's text with an option key renamed to its flag (the key of any registered scheduler).
+[[nodiscard]] std::string naming_flag(const InputError& e);
+
 // Every registered workload scheduler.
 [[nodiscard]] std::vector<const WorkloadScheduler*> all_workload_schedulers();
 [[nodiscard]] std::vector<std::string> scheduler_names();

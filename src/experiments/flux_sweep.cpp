@@ -30,7 +30,7 @@ FluxSweepRow run_one(const FluxSweep& sweep, const CoschedInstance& inst, const 
     row.has_solver = r.solver.has_value();
     if (r.solver) row.solver = *r.solver;
   } catch (const InputError& e) {  // e.g. no static topology connects every pair: report, go on
-    row.failure = e.what();
+    row.failure = sweep.failure_text(e);
     row.m.iteration_time = row.m.peak_nic_buffer = row.m.peak_waiting_bytes = NAN;
     row.m.peak_nic_buffer_eager = NAN;
   }

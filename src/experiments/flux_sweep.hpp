@@ -3,10 +3,12 @@
 // several reconfiguration delays τ, every named workload scheduler replayed by the same
 // simulator. `flux bench flux` and `flux run` print its tables; the CSV and the SVG figures
 // (iteration time and peak NIC buffer against τ, log scales) come from here too.
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "fabric/metrics.hpp"
 #include "schedulers/registry.hpp"
 #include "workload/scenario.hpp"
@@ -25,6 +27,10 @@ struct FluxSweep {
   std::vector<double> taus;  // seconds
   std::vector<std::string> schedulers = flux_sweep_schedulers();
   std::map<std::string, OptionValues> options;  // per scheduler name; absent = its defaults
+  // How a scheduler's InputError reads in the table (the command line names its flags).
+  std::function<std::string(const InputError&)> failure_text = [](const InputError& e) {
+    return std::string(e.what());
+  };
 };
 
 // The paper's sweep: examples/llama3-8b-8l-tp4-dp2.json at 8 and 16 layers on

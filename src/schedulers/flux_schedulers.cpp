@@ -100,11 +100,11 @@ SchedulerOutput on_instance(const SchedulingInput& in, Body body) {
   return body(make_instance(in.workload, in.fabric, in.label));
 }
 
-ScheduleRun placed(const CoschedInstance& inst, const std::vector<Placement>& pl,
-                   const std::string& name) {
-  return {to_timed(make_circuit_schedule(inst, pl, name), inst.workload, inst.fabric,
-                   "circuit schedule"),
-          0};
+SchedulerOutput placed(const CoschedInstance& inst, const std::vector<Placement>& pl,
+                       const std::string& name, std::optional<SolverReport> report) {
+  CircuitSchedule s = make_circuit_schedule(inst, pl, name);
+  ScheduleRun run{to_timed(s, inst.workload, inst.fabric, "circuit schedule"), 0};
+  return {std::move(run), std::move(report), std::move(s)};
 }
 
 }  // namespace
@@ -148,7 +148,7 @@ WorkloadScheduler flux_scheduler() {
             return [o](const SchedulingInput& in) {
               return on_instance(in, [&](const CoschedInstance& inst) {
                 FluxResult r = flux_schedule(inst, o);
-                return SchedulerOutput{placed(inst, r.placements, "flux"), std::move(r.report)};
+                return placed(inst, r.placements, "flux", std::move(r.report));
               });
             };
           }};
@@ -162,8 +162,7 @@ WorkloadScheduler flux_greedy_scheduler() {
             const FluxOptions o = flux_options(v);
             return [o](const SchedulingInput& in) {
               return on_instance(in, [&](const CoschedInstance& inst) {
-                return SchedulerOutput{placed(inst, flux_greedy(inst, o.greedy), "flux-greedy"),
-                                       std::nullopt};
+                return placed(inst, flux_greedy(inst, o.greedy), "flux-greedy", std::nullopt);
               });
             };
           }};

@@ -29,8 +29,12 @@ struct SchedulingInput {
 };
 
 struct SchedulerOutput {
-  ScheduleRun run;                     // the schedule and the events its run took
-  std::optional<SolverReport> solver;  // schedulers that solve an optimisation problem report it
+  ScheduleRun run;                       // the schedule and the events its run took
+  std::optional<SolverReport> solver{};  // schedulers that solve an optimisation problem report it
+  // Schedulers that place messages without the engine (flux, flux-greedy): the schedule in file
+  // form with its exact times (the simulator's form rounds to picoseconds); the replay's event
+  // count stands for theirs.
+  std::optional<CircuitSchedule> placed{};
 };
 
 // A scheduler with its options fixed.
@@ -57,6 +61,7 @@ struct SchedulerResult {
   OptionValues options;  // every option of the scheduler, defaults included
   SimResult sim;         // the replay: ok, with its metrics
   std::optional<SolverReport> solver;
+  std::optional<CircuitSchedule> placed;  // see SchedulerOutput::placed
 };
 
 // The one entry point for "this workload on this fabric under that scheduler": resolves `given`

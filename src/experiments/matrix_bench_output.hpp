@@ -2,9 +2,9 @@
 // Output of `flux matrix bench`: the text table, the CSV and the SVG figures of a bench result.
 #include <string>
 
-#include "matrix_algorithms/matrix_bench.hpp"
+#include "experiments/matrix_bench.hpp"
 
-namespace flux::cli {
+namespace flux {
 
 // Per workload: one row per (s, x), the LB and each algorithm's mean makespan, then the averaged
 // Baseline/Spectra ratios (the paper's averaging: s in {4, 16} x the δ grid, when present).
@@ -17,4 +17,4 @@ namespace flux::cli {
 [[nodiscard]] std::string bench_svg(const BenchGrid& grid, const BenchResult& r,
                                     const BenchWorkload& w, int switches);
 
-}  // namespace flux::cli
+}  // namespace flux

@@ -1,4 +1,4 @@
-#include "matrix_algorithms/matrix_bench.hpp"
+#include "experiments/matrix_bench.hpp"
 
 #include <fmt/format.h>
 
@@ -72,8 +72,7 @@ class BenchRunner {
   BenchRunner(const BenchGrid& grid, BenchResult& result) : grid_(grid), result_(result) {
     for (const std::string& name : grid.algorithms) {
       const MatrixAlgorithm* a = find_matrix_algorithm(name);
-      if (!a)
-        throw InputError("", "--algorithms", fmt::format("a known algorithm, not '{}'", name));
+      if (!a) throw InputError("", "algorithms", fmt::format("a known algorithm, not '{}'", name));
       algos_.push_back(a);
     }
     for (std::size_t k = 0; k < algos_.size(); ++k)

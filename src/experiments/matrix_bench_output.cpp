@@ -1,4 +1,4 @@
-#include "cli/matrix_bench_output.hpp"
+#include "experiments/matrix_bench_output.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 #include "report/csv.hpp"
 #include "report/svg_plot.hpp"
 
-namespace flux::cli {
+namespace flux {
 namespace {
 
 std::vector<const BenchCell*> cells_of(const BenchResult& r, const std::string& workload, int s,
@@ -177,4 +177,4 @@ std::string bench_svg(const BenchGrid& grid, const BenchResult& r, const BenchWo
   return render_svg(plot);
 }
 
-}  // namespace flux::cli
+}  // namespace flux
