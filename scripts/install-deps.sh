@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package that building, testing and benchmarking Flux needs.
+# --sanitize: also clang 14 with libFuzzer and its sanitizer runtimes, for
+# scripts/test.sh --sanitize and scripts/fuzz.sh.
 set -euo pipefail
+extra=()
+if [ "${1:-}" = --sanitize ]; then extra=(clang-14 libfuzzer-14-dev libclang-rt-14-dev); fi
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 $SUDO apt-get update -qq
@@ -8,4 +12,4 @@ $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-rec
   g++ cmake ninja-build pkg-config clang-format \
   nlohmann-json3-dev libcli11-dev libfmt-dev \
   libgtest-dev libgmock-dev libbenchmark-dev \
-  coinor-libcbc-dev coinor-libclp-dev zlib1g-dev >/dev/null
+  coinor-libcbc-dev coinor-libclp-dev zlib1g-dev "${extra[@]}" >/dev/null
