@@ -1,4 +1,4 @@
-// Matrix baselines speed (issue 3, Performance): every baseline at n = 100 (the synthetic
+// Matrix baselines speed: every baseline at n = 100 (the synthetic
 // benchmark, s = 4, δ = 0.02) and exact BvN on a dense n = 512 matrix (target <= 5 s).
 // Run: build/flux_bench --benchmark_filter=Baseline
 #include <benchmark/benchmark.h>

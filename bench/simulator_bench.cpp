@@ -1,4 +1,4 @@
-// Simulator throughput (issue 5): events per second of the event engine alone, and whole
+// Simulator throughput: events per second of the event engine alone, and whole
 // simulate() runs (scheduler + replay + metrics) of the Flux paper's 8-GPU Llama-3-8B scenario.
 #include <benchmark/benchmark.h>
 

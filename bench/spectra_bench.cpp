@@ -1,4 +1,4 @@
-// Spectra speed (issue 2, Performance): the whole pipeline at n = 100 (16 flows per port, s = 16)
+// Spectra speed: the whole pipeline at n = 100 (16 flows per port, s = 16)
 // and n = 1024 (64 non-zeros per port), the DECOMPOSE kernels alone, and the LP re-weighting.
 // Run: build/flux_bench --benchmark_filter=Spectra
 #include <benchmark/benchmark.h>

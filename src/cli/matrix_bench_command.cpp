@@ -1,4 +1,4 @@
-// `flux matrix bench`: the Spectra paper's comparison grid (issue 3) in one command.
+// `flux matrix bench`: the Spectra paper's comparison grid in one command.
 #include <fmt/format.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// `flux simulate`: one workload on one fabric under one scheduler (issue 5), or the replay of a
+// `flux simulate`: one workload on one fabric under one scheduler, or the replay of a
 // given circuit schedule (`--schedule`); writes summary.json, circuits.csv, flows.csv,
 // nic_buffer.csv, circuit-schedule.json and timeline.json into the output directory.
 #include <fmt/format.h>

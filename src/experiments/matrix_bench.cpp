@@ -43,7 +43,8 @@ BenchWorkload sweep(const char* name, const char* param, std::vector<double> val
   return w;
 }
 
-// The generator options for one sweep value (spectra.md §5.1: flows split 1/4 large, 3/4 small).
+// The generator options for one sweep value (as the Spectra paper's synthetic workload: flows split
+// 1/4 large, 3/4 small).
 GeneratorOptions options_at(const BenchWorkload& w, double x) {
   GeneratorOptions o = w.options;
   if (w.sweep == "flows") {

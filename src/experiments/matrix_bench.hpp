@@ -59,7 +59,7 @@ struct BenchResult {
   std::vector<std::string> failures;  // verifier rejections or LB > makespan (should be empty)
 };
 
-// Workloads of the paper's figures (issue 3): synthetic n = 100, GPT-32/64/128 clean and noisy,
+// Workloads of the paper's figures: synthetic n = 100, GPT-32/64/128 clean and noisy,
 // MoE-64 Dirichlet and Zipf, the flows-per-port and small-share sweeps. `quick` keeps n = 100
 // synthetic, GPT-32 clean and noisy, MoE-64 Dirichlet and three points of each sweep.
 [[nodiscard]] std::vector<BenchWorkload> paper_workloads(bool quick);

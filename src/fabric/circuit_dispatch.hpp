@@ -1,5 +1,5 @@
 #pragma once
-// Sends ready bytes on whatever circuit is up (reference/flux.md §4.1–4.3): the dispatch rule
+// Sends ready bytes on whatever circuit is up (the periodic schedulers' rule): the dispatch rule
 // shared by the static, rotor, BvN-frame and per-phase schedulers. Each OCS plays a sequence of
 // windows (a set of circuits held over [up, end)) given by a WindowSource; a circuit direction
 // carries its queued bytes FIFO at B, back to back, splitting a message at the window end (α per

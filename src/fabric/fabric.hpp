@@ -1,6 +1,6 @@
 #pragma once
-// The optical fabric (flux.fabric/1, DESIGN §1.2, §2.4) and circuit schedules
-// (flux.circuit-schedule/1, DESIGN §2.5).
+// The optical fabric (flux.fabric/1; docs/models.md, docs/formats.md) and circuit schedules
+// (flux.circuit-schedule/1).
 #include <cstdint>
 #include <string>
 #include <vector>

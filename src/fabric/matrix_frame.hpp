@@ -1,5 +1,5 @@
 #pragma once
-// Circuit windows from a matrix schedule (reference/flux.md §4.3): the bridge from the matrix
+// Circuit windows from a matrix schedule: the bridge from the matrix
 // schedulers (BvN, Spectra, … on one demand matrix) to the fabric. Per OCS, the slots are played
 // in start order, τ before each; only the pairs that have demand get a circuit. On a duplex fabric
 // a slot's permutation is split into at most three matchings (its cycles are edge-coloured: two

@@ -1,5 +1,5 @@
 #pragma once
-// The metrics of one run (DESIGN §1.3, §2.6, §3; reference/flux.md §4.5), computed from the trace
+// The metrics of one run (defined in docs/models.md), computed from the trace
 // of the engine and the circuits that were up — the same accounting for every scheduler.
 // Cost: O((tasks + hops + circuits) log).
 #include <cstdint>

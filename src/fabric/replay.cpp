@@ -46,8 +46,8 @@ class ReplayTransport final : public Transport {
   std::vector<std::string>& violations_;
 };
 
-// The iteration time a schedule reports must be the one its replay reaches (DESIGN §1.2: the end
-// of the last task), or every figure derived from the file would rest on a wrong number.
+// The iteration time a schedule reports must be the one its replay reaches (the fabric model: the
+// end of the last task), or every figure derived from the file would rest on a wrong number.
 void check_iteration_time(const Trace& trace, Time reported, const Fabric& f,
                           std::vector<std::string>& violations) {
   Time end = 0;

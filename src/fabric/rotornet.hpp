@@ -1,6 +1,6 @@
 #pragma once
 // `rotornet` (RotorNet-Direct) and `rotornet-vlb` (RotorLB) — demand-oblivious rotor switches
-// (reference/flux.md §2.2, §4.2). The matchings of a 1-factorization of the GPUs (simplex: the
+// (RotorNet, SIGCOMM'17). The matchings of a 1-factorization of the GPUs (simplex: the
 // shifts i → i+k) are dealt round-robin to the σ OCSes: in slot s, OCS k holds matching
 // (s·σ + k) mod M, so every pair is up at least once in every ⌈M/σ⌉ consecutive slots. A slot lasts
 // T = τ / (1 − duty) (or the given length): dark for τ, then up for the rest (the very first slot

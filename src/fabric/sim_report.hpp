@@ -1,5 +1,5 @@
 #pragma once
-// The files of one simulation run (issue 5, DESIGN §2.6): flux.summary/1, circuits.csv,
+// The files of one simulation run (docs/formats.md): flux.summary/1, circuits.csv,
 // flows.csv, nic_buffer.csv and a Chrome Trace Event timeline (opens in Perfetto: one track per
 // GPU compute stream, one per port with its circuits, the dark τ before each change, and the hops
 // it carried, and a counter track per GPU with its NIC, waiting and HBM-held bytes). Pure

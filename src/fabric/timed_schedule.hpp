@@ -2,7 +2,7 @@
 // The simulator's own form of a circuit schedule: integer picoseconds, task indices instead of
 // file ids, and every message as a list of hops (an atomic message is one hop; a split message
 // has several; a two-hop VLB message has hops via an intermediate GPU). Converts to and from
-// flux.circuit-schedule/1 (DESIGN §2.5).
+// flux.circuit-schedule/1.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // Allowed pairs are (a) the explicit edges listed per row, each with a finite cost, and (b) every
 // pair (i, j) with row i and column j both *open*, at cost 0 (idle "filler" circuits), unless
 // (i, j) is an explicit edge. Pairs in neither set are forbidden. This is exactly the cost matrix
-// of one Spectra DECOMPOSE step (reference/spectra.md §2.1) with the 1e9 entries as forbidden
+// of one Spectra DECOMPOSE step with the 1e9 entries as forbidden
 // pairs: critical lines are closed, support entries are explicit, zeros of D between open lines are
 // the cost-0 fillers. Explicit costs must be <= 0 on open-open pairs (true for DECOMPOSE), so an
 // explicit edge never costs more than the filler it replaces.

@@ -1,5 +1,5 @@
 #pragma once
-// flux.demand/1 (DESIGN §2.1) and plain CSV demand matrices.
+// flux.demand/1 (docs/formats.md) and plain CSV demand matrices.
 #include <string>
 
 #include "core/matrix.hpp"

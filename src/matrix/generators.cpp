@@ -59,9 +59,9 @@ void recentre(std::vector<NoisyEntry>& entries, int n, bool rows) {
   }
 }
 
-// §5.1 noise: Gaussian on the support, shrunk to |noise| <= 0.999·entry, re-centred 50 rounds.
-// Re-centring can in rare cases push an entry's noise past -entry; such an entry is clamped to
-// 0.1 % of its clean value so the support never changes. O(n^2 + 50·nnz).
+// The Spectra paper's noise: Gaussian on the support, shrunk to |noise| <= 0.999·entry, re-centred
+// 50 rounds. Re-centring can in rare cases push an entry's noise past -entry; such an entry is
+// clamped to 0.1 % of its clean value so the support never changes. O(n^2 + 50·nnz).
 Matrix add_support_noise(const Matrix& clean, double stddev, Rng& rng) {
   const int n = clean.n();
   std::vector<NoisyEntry> entries;
@@ -81,7 +81,7 @@ Matrix add_support_noise(const Matrix& clean, double stddev, Rng& rng) {
   return out;
 }
 
-// The 32-GPU GPT-11B matrix of §5.2, in the reference's raw units (GB).
+// The 32-GPU GPT-11B matrix of the Spectra paper, in the reference's raw units (GB).
 Matrix gpt32_raw() {
   Matrix m(32);
   for (int i = 0; i < 32; ++i)
@@ -176,7 +176,7 @@ Matrix generate_gpt(const GeneratorOptions& opt, std::uint64_t seed) {
   Matrix m(n);
   for (int block = 0; block < n / 32; ++block) {
     Matrix b = clean;
-    if (stddev > 0.0) {  // §5.2 noisy variant: |entry + N(0, std)|, new noise per copy
+    if (stddev > 0.0) {  // the paper's noisy variant: |entry + N(0, std)|, new noise per copy
       for (int i = 0; i < 32; ++i)
         for (int j = 0; j < 32; ++j)
           if (b(i, j) > 0.0) b(i, j) = std::abs(b(i, j) + rng.normal(0.0, stddev));

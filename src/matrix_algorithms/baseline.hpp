@@ -1,5 +1,5 @@
 #pragma once
-// The Spectra paper's baseline (reference/spectra.md §4.1): LESS-split D into s parts with equal
+// The Spectra paper's baseline: LESS-split D into s parts with equal
 // shares of every line sum (less_split.hpp), decompose each part on its own (part_decomposer.hpp)
 // and play each part serially on its own switch — no balancing across switches. Makespan =
 // max over parts of (sum of weights + δ · permutations). Randomised through the split: seeded by

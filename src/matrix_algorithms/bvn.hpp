@@ -1,5 +1,5 @@
 #pragma once
-// Birkhoff–von Neumann decomposition (anchors.md §2.1): stuff D to equal line sums, then peel
+// Birkhoff–von Neumann decomposition: stuff D to equal line sums, then peel
 // perfect matchings of the support, each weighted by its smallest entry, until nothing is left.
 //
 // Exact: the stuffed matrix is held in integers (integer_demand.hpp), so sum_k w_k P_k rebuilds

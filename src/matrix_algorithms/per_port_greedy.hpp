@@ -1,6 +1,6 @@
 #pragma once
 // Not-all-stop ("partial reconfiguration") greedy of the reference code's `bff`
-// (reference/spectra.md §4.4), written as a per-port schedule (DESIGN §1.1, §2.2 `circuits`).
+// (Sunflow-style), written as a per-port schedule (the `circuits` form of flux.matrix-schedule/1).
 //
 // One switch, one sub-matrix M: every non-zero (i, j) gets one circuit i -> j for its whole
 // remaining entry. Only the two ports of a new circuit go dark for δ (each port's first circuit

@@ -10,7 +10,7 @@
 
 namespace flux {
 
-// SCHEDULE (LPT with δ, reference/spectra.md §2.2) without EQUALIZE, then the timeline;
+// SCHEDULE (LPT with δ) without EQUALIZE, then the timeline;
 // permutations made of padding only (no entry with demand) are dropped first.
 [[nodiscard]] MatrixResult lpt_schedule(const std::string& name, const Decomposition& dec,
                                         const MatrixProblem& p);

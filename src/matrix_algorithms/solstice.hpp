@@ -1,5 +1,5 @@
 #pragma once
-// Solstice (Liu et al., CoNEXT'15; anchors.md §2.5) as a makespan scheduler: QuickStuff the
+// Solstice (Liu et al., CoNEXT'15) as a makespan scheduler: QuickStuff the
 // demand (padding existing non-zeros in random order first), then BigSlice: with a threshold t,
 // starting at the largest power of two <= the largest entry, peel a perfect matching that uses only
 // entries >= t for the duration of its smallest entry; when no such matching exists, halve t.

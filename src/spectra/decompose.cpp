@@ -149,7 +149,7 @@ class DecomposeState {
   int uncovered_ = 0;
 };
 
-// Stretch pass (§2.1 (a)): raise each permutation, in creation order, by the largest remaining
+// Stretch pass of DECOMPOSE: raise each permutation, in creation order, by the largest remaining
 // demand on it, so that afterwards no non-zero has remaining demand > 0.
 void stretch(const Support& s, const std::vector<Permutation>& perms, std::vector<double> drem,
              std::vector<double>& w) {
@@ -168,7 +168,7 @@ void stretch(const Support& s, const std::vector<Permutation>& perms, std::vecto
   }
 }
 
-// The greedy steps of §2.1; returns the permutations with their peeled α and leaves `state` at
+// The greedy steps of DECOMPOSE; returns the permutations with their peeled α and leaves `state` at
 // the end (remaining demand after the peels).
 Decomposition greedy_permutations(DecomposeState& state, AssignmentKernel kernel) {
   Decomposition dec;

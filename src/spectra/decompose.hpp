@@ -1,5 +1,5 @@
 #pragma once
-// DECOMPOSE (reference/spectra.md §2.1): cover every non-zero of D with exactly Δ weighted
+// DECOMPOSE (the Spectra paper's first step): cover every non-zero of D with exactly Δ weighted
 // permutations, Δ = the largest number of non-zeros in a row or column.
 //
 // Greedy max-weight matching decomposition with a König-style edge-colouring constraint: at every

@@ -1,5 +1,5 @@
 #pragma once
-// Chakra execution traces (MLCommons; reference/ecosystem.md §1.4), read and written with the
+// Chakra execution traces (MLCommons), read and written with the
 // hand-rolled wire format of protobuf_wire.hpp. A file `<prefix>.<rank>.et` is a stream of
 // varint-length-delimited messages: GlobalMetadata {version = 1, attr = 2} first, then Node
 // {id = 1, name = 2, type = 3, ctrl_deps = 4, data_deps = 5, duration_micros = 7, attr = 10}.

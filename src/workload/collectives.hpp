@@ -1,6 +1,6 @@
 #pragma once
 // Expansion of collectives into the point-to-point steps NCCL-style algorithms perform
-// (reference/ecosystem.md §1.10), with the small reduction compute tasks between steps.
+//, with the small reduction compute tasks between steps.
 //  * ring reduce-scatter / all-gather: p-1 steps, rank i sends a chunk S/p to rank i+1;
 //    ring all-reduce = both, 2(p-1) steps of S/p.
 //  * halving-doubling (Rabenseifner): reduce-scatter by recursive halving (step k: partner

@@ -1,5 +1,5 @@
 #pragma once
-// Traffic views of a workload (reference/ecosystem.md §1.5, §5):
+// Traffic views of a workload:
 //  * the demand matrix in bytes (flux.demand/1, ready for `flux matrix schedule`) of the whole
 //    iteration or of the sends matching a phase and/or group tag, or one per (phase, group);
 //  * flows.csv in the shape SimAI's optical path uses:

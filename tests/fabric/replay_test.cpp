@@ -82,7 +82,7 @@ TEST(Replay, RejectsPortOnTwoCircuitsAndMissingTau) {
   SimResult r2 = replay(b.w, f, no_tau);
   EXPECT_FALSE(r2.ok);
   EXPECT_TRUE(contains(r2.violations, "port (gpu 0, ocs 0)", "less than τ"));
-  // gpu 1's port keeps pointing at 0: it is not charged (DESIGN §1.2), so only gpu 0 is named.
+  // gpu 1's port keeps pointing at 0: it is not charged (the fabric model), so only gpu 0 is named.
   EXPECT_FALSE(contains(r2.violations, "port (gpu 1, ocs 0)"));
 }
 

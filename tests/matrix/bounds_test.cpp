@@ -14,7 +14,7 @@ namespace {
 
 constexpr double kDeltas[] = {0.01, 0.02, 0.04, 0.08};
 
-// GPT-32 exactly as reference/spectra.md §5.2, normalised to max line sum 1.
+// GPT-32 exactly as the Spectra paper defines it, normalised to max line sum 1.
 Matrix gpt32() {
   Matrix d(32);
   for (int i = 0; i < 32; ++i)
@@ -27,8 +27,8 @@ Matrix gpt32() {
   return d.scaled(1.0 / d.max_line_sum());
 }
 
-// The synthetic benchmark of §5.1 without noise and without collisions: 4 large flows of 0.175
-// and 12 small ones of 0.025 per port (cyclic shifts 1..16 of n = 100).
+// The Spectra paper's synthetic benchmark without noise and without collisions: 4 large flows of
+// 0.175 and 12 small ones of 0.025 per port (cyclic shifts 1..16 of n = 100).
 Matrix clean_synthetic() {
   Matrix d(100);
   for (int i = 0; i < 100; ++i)
@@ -88,7 +88,7 @@ TEST(Bounds, UniformAllToAll) {
 }
 
 TEST(Bounds, ReferenceTableGpt32) {
-  // reference/spectra.md §3, values printed to 4 digits.
+  // The Spectra paper's bound example, values printed to 4 digits.
   const double lb1_s4[] = {.26, .27, .29, .33}, lb2_s4[] = {.2675, .285, .32, .39};
   const double lb1_s16[] = {.0725, .0825, .1025, .1425}, lb2_s16[] = {.0737, .085, .1075, .1477};
   const Matrix d = gpt32();
@@ -101,9 +101,10 @@ TEST(Bounds, ReferenceTableGpt32) {
 }
 
 TEST(Bounds, ReferenceTableCleanSynthetic) {
-  // §3 table: s = 4 LB1 = LB2 = .29/.33/.41/.57; s = 16 LB1 .0725/.0825/.1025/.1425 and
-  // LB2 .0775/.0925/.1225 — the table's .1701 at delta = .08 is for noisy matrices whose large
-  // entries exceed .175; without noise the breakpoint T - delta = .175 / 2 gives .1675.
+  // The Spectra paper's bound table: s = 4 LB1 = LB2 = .29/.33/.41/.57; s = 16 LB1
+  // .0725/.0825/.1025/.1425 and LB2 .0775/.0925/.1225 — the table's .1701 at delta = .08 is for
+  // noisy matrices whose large entries exceed .175; without noise the breakpoint T - delta = .175 /
+  // 2 gives .1675.
   const double s4[] = {.29, .33, .41, .57}, lb1_s16[] = {.0725, .0825, .1025, .1425};
   const double lb2_s16[] = {.0775, .0925, .1225, .1675};
   const Matrix d = clean_synthetic();

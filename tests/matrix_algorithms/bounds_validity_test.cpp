@@ -104,7 +104,7 @@ TEST(BoundsValidity, OptimumBetweenBoundAndAlgorithms) {
               count, spectra_gap / count, ref_gap / count, lb_gap / count);
 }
 
-// reference/spectra.md §3 on the real generators (noisy synthetic: the table's values are means
+// The Spectra paper's bounds on the real generators (noisy synthetic: the table's values are means
 // over noisy matrices, so compare the mean of 8 with a tolerance).
 TEST(BoundsValidity, ReferenceTableOnGenerators) {
   const double deltas[] = {.01, .02, .04, .08};

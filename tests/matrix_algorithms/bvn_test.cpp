@@ -70,7 +70,7 @@ TEST(Bvn, ScheduleIsVerifiedAndMatchesLptLoads) {
   const MatrixResult r = bvn_schedule(p);
   test::expect_verified(d, r);
   EXPECT_EQ(r.schedule.algorithm, "bvn");
-  // Single switch: BvN's makespan is exactly L + K·δ (anchors.md §2.1).
+  // Single switch: BvN's makespan is exactly L + K·δ.
   const MatrixResult one = bvn_schedule({.time = d, .switches = 1, .delta = 0.02});
   EXPECT_NEAR(one.schedule.makespan, d.max_line_sum() + one.permutations * 0.02, 1e-9);
 }

@@ -34,7 +34,8 @@ TEST(Decompose, ExactlyDeltaPermutationsOnEveryGenerator) {
 }
 
 TEST(Decompose, SyntheticSixteenFlowsMatchesReferenceOverhead) {
-  // §2.1: n = 100 synthetic, K = 16, Σw ≈ 1.087 (stretch) / 1.079 (LP).
+  // The Spectra paper's DECOMPOSE example: n = 100 synthetic, K = 16, Σw ≈ 1.087 (stretch) / 1.079
+  // (LP).
   double lp = 0, st = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const Matrix d = generate_synthetic({}, seed);

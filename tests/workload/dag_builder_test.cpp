@@ -81,7 +81,7 @@ TEST(DagBuilder, DataParallelBytesMatchGradientAllReduce) {
   const int d = 2, dp_groups = 4;
   // Ring all-reduce over d ranks: each rank sends 2(d-1)/d of the bf16 gradient shard.
   EXPECT_NEAR(group_bytes(w, "dp"), dp_groups * d * 2.0 * (d - 1) / d * psi * 2, 1.0);
-  // flux.md §5: a TP shard of the gradients is about 1.40 GB with 8 layers.
+  // The Flux paper's workload: a TP shard of the gradients is about 1.40 GB with 8 layers.
   EXPECT_NEAR(psi * 2 / 1e9, 1.40, 0.05);
 }
 
