@@ -44,7 +44,7 @@ Demand parse_demand_json(const std::string& text, const std::string& label) {
       const nlohmann::json& v = raw[static_cast<std::size_t>(j)];
       // Fast path for the common case; the validating accessor produces the error message.
       if (v.is_number() && v.get<double>() >= 0 && v.get<double>() <= kMaxDemandEntry) {
-        d.matrix(i, j) = v.get<double>();
+        d.matrix(i, j) = v.get<double>() + 0.0;  // + 0.0: -0 reads as 0
       } else {
         const JsonNode entry = row.at(static_cast<std::size_t>(j));
         d.matrix(i, j) = entry.non_negative();
@@ -81,7 +81,7 @@ Demand parse_demand_csv(const std::string& text, const std::string& label) {
         throw InputError(
             label, fmt::format("line {} column {}", line_no, col + 1),
             fmt::format("expected a number in [0, {:g}], got '{}'", kMaxDemandEntry, cell));
-      row.push_back(v);
+      row.push_back(v + 0.0);  // -0 reads as 0, so the file round-trips through JSON
       ++col;
       pos = comma + 1;
     }
