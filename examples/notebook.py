@@ -61,7 +61,8 @@ def flux_vs_rotornet():
     fig, ax = plt.subplots(figsize=(5, 3.5))
     for name, values in times.items():
         ax.plot([t * 1e6 for t in taus], values, marker="o", label=name)
-    ax.set(xscale="log", xlabel="reconfiguration delay τ (µs)", ylabel="iteration time (ms)",
+    ax.set(xscale="log", yscale="log", xlabel="reconfiguration delay τ (µs)",
+           ylabel="iteration time (ms)",
            title="Llama-3 8B, 8 layers, TP4 × DP2, 2 OCSes")
     ax.legend()
     fig.tight_layout()
