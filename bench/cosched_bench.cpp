@@ -4,22 +4,27 @@
 
 #include <algorithm>
 
-#include "cli/cosched_support.hpp"
 #include "cosched/conflicts.hpp"
 #include "cosched/gap_fill.hpp"
 #include "cosched/greedy.hpp"
 #include "cosched/local_search.hpp"
 #include "cosched/lower_bound.hpp"
 #include "cosched/placement.hpp"
+#include "experiments/paper_setup.hpp"
+#include "fabric/fabric_io.hpp"
 
 namespace flux {
 namespace {
 
+// examples/fabric-8gpu-2ocs.json (τ = 100 µs).
+const Fabric& paper_fabric() {
+  static const Fabric f = read_fabric(paper_fabric_path());
+  return f;
+}
+
 const CoschedInstance& paper_instance(int layers) {
-  static const CoschedInstance eight = make_instance(
-      cli::flux_paper_workload(8), Fabric{8, 2, 1e11, 0.0, 1e-4, CircuitKind::duplex, false});
-  static const CoschedInstance sixteen = make_instance(
-      cli::flux_paper_workload(16), Fabric{8, 2, 1e11, 0.0, 1e-4, CircuitKind::duplex, false});
+  static const CoschedInstance eight = make_instance(paper_workload(8), paper_fabric());
+  static const CoschedInstance sixteen = make_instance(paper_workload(16), paper_fabric());
   return layers == 8 ? eight : sixteen;
 }
 
@@ -62,8 +67,7 @@ BENCHMARK(BM_ListSchedulerPaper)->Arg(8)->Arg(16)->Unit(benchmark::kMicrosecond)
 // and 1 ms); counters: the iteration time before and after (ms).
 void BM_LocalSearchPaper(benchmark::State& state) {
   const CoschedInstance inst =
-      make_instance(cli::flux_paper_workload(8),
-                    Fabric{8, 2, 1e11, 0.0, state.range(0) * 1e-6, CircuitKind::duplex, false});
+      make_instance(paper_workload(8), with_tau(paper_fabric(), state.range(0) * 1e-6));
   const MessageClosure closure(inst);
   const auto greedy = flux_greedy(inst);
   std::vector<int> sw;
@@ -83,9 +87,8 @@ BENCHMARK(BM_LocalSearchPaper)->Arg(100)->Arg(1000)->Unit(benchmark::kSecond)->I
 // the bound (%).
 void BM_FluxLowerBoundPaper(benchmark::State& state) {
   const double tau = static_cast<double>(state.range(1)) * 1e-6;
-  const CoschedInstance inst =
-      make_instance(cli::flux_paper_workload(static_cast<int>(state.range(0))),
-                    Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
+  const CoschedInstance inst = make_instance(paper_workload(static_cast<int>(state.range(0))),
+                                             with_tau(paper_fabric(), tau));
   FluxBound bound;
   for (auto _ : state) bound = flux_lower_bound(inst);
   const double greedy = iteration_time(inst, flux_greedy(inst));

@@ -2,8 +2,9 @@
 // simulate() runs (scheduler + replay + metrics) of the Flux paper's 8-GPU Llama-3-8B scenario.
 #include <benchmark/benchmark.h>
 
+#include "experiments/paper_setup.hpp"
 #include "fabric/engine.hpp"
-#include "fabric/scheduler.hpp"
+#include "schedulers/registry.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/scenario.hpp"
 
@@ -72,8 +73,7 @@ void BM_EngineEvents(benchmark::State& state) {
 BENCHMARK(BM_EngineEvents)->Arg(8)->Arg(64)->Arg(1024)->Unit(benchmark::kMillisecond);
 
 const Workload& paper_workload() {
-  static const Workload w =
-      build_workload(read_scenario(std::string(FLUX_EXAMPLES_DIR) + "/llama3-8b-16l-tp4-dp2.json"));
+  static const Workload w = flux::paper_workload(16);
   return w;
 }
 

@@ -8,13 +8,13 @@
 #include <cstdlib>
 #include <map>
 
-#include "cli/cosched_support.hpp"
 #include "common.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
-#include "fabric/scheduler.hpp"
 #include "fabric/sim_report.hpp"
+#include "schedulers/registry.hpp"
+#include "schedulers/run_summary.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/scenario.hpp"
 #include "workload/traffic_views.hpp"
@@ -148,85 +148,74 @@ py::dict columns(const std::string& csv) {
 
 // ---- options ------------------------------------------------------------------------------
 
-// Keyword arguments of simulate() and cosched(), mapped onto the library's option structs:
-// SchedulerOptions for the simulator's schedulers and the CLI's FluxFlags (validated into
-// FluxOptions) for flux / flux-greedy. This table is the only place that knows option names;
-// when schedulers publish their options in a registry, it is what gets replaced.
-struct RunOptions {
-  flux::SchedulerOptions scheduler;
-  flux::cli::FluxFlags flux;
-};
-using OptionSetter = void (*)(RunOptions&, py::handle);
-
-// A time given as seconds or as a string with a unit.
-std::string time_text(py::handle v) {
-  return py::isinstance<py::str>(v) ? v.cast<std::string>() : fmt::format("{}s", v.cast<double>());
-}
-std::string bytes_text(py::handle v) {
-  return py::isinstance<py::str>(v) ? v.cast<std::string>() : fmt::format("{}B", v.cast<double>());
+// Keyword arguments of simulate() and cosched() are the keys of the scheduler's options table in
+// the registry, each converted by the option's type: bool, int, float, str; a time or a size is
+// a number (seconds, bytes) or a string with its unit ("10us", "4GiB"), and any option may be
+// given as the string the command line takes. Ranges and choices are checked by run_scheduler.
+std::string valid_keys(const flux::OptionTable& table) {
+  std::string keys;
+  for (const flux::OptionSpec& spec : table) keys += (keys.empty() ? "" : ", ") + spec.key;
+  return keys.empty() ? "(none)" : keys;
 }
 
-const std::map<std::string, OptionSetter>& option_table() {
-  using O = RunOptions;
-  using H = py::handle;
-  static const std::map<std::string, OptionSetter> table = {
-      // simulator schedulers (SchedulerOptions)
-      {"duty_cycle", [](O& o, H v) { o.scheduler.duty_cycle = v.cast<double>(); }},
-      {"slot", [](O& o, H v) { o.scheduler.slot = flux::parse_time(time_text(v), "slot"); }},
-      {"frame", [](O& o, H v) { o.scheduler.frame = flux::parse_time(time_text(v), "frame"); }},
-      {"topology", [](O& o, H v) { o.scheduler.topology = v.cast<std::string>(); }},
-      {"phase_algorithm", [](O& o, H v) { o.scheduler.phase_algorithm = v.cast<std::string>(); }},
-      // flux and flux-greedy (FluxOptions, through the CLI's flags)
-      {"time_limit", [](O& o, H v) { o.flux.time_limit = time_text(v); }},
-      {"threads", [](O& o, H v) { o.flux.threads = v.cast<int>(); }},
-      {"gap", [](O& o, H v) { o.flux.gap = v.cast<double>(); }},
-      {"search_share", [](O& o, H v) { o.flux.search_share = v.cast<double>(); }},
-      {"seed", [](O& o, H v) { o.flux.seed = v.cast<std::uint64_t>(); }},
-      {"closure_memory", [](O& o, H v) { o.flux.closure_memory = bytes_text(v); }},
-      {"window", [](O& o, H v) { o.flux.window = v.cast<int>(); }},
-      {"monolithic_limit", [](O& o, H v) { o.flux.monolithic_limit = v.cast<int>(); }},
-      {"prune", [](O& o, H v) { o.flux.no_prune = !v.cast<bool>(); }},
-      {"symmetry", [](O& o, H v) { o.flux.no_symmetry = !v.cast<bool>(); }},
-      {"reuse", [](O& o, H v) { o.flux.no_reuse = !v.cast<bool>(); }},
-      {"lookahead", [](O& o, H v) { o.flux.no_lookahead = !v.cast<bool>(); }},
-      {"aggregate", [](O& o, H v) { o.flux.aggregate = v.cast<bool>(); }},
-      {"gap_fill", [](O& o, H v) { o.flux.no_gap_fill = !v.cast<bool>(); }},
-      {"solver_log", [](O& o, H v) { o.flux.solver_log = v.cast<bool>(); }},
-  };
-  return table;
+flux::OptionValue option_value(const flux::OptionSpec& spec, py::handle v) {
+  using T = flux::OptionType;
+  if (py::isinstance<py::str>(v)) return flux::parse_option(spec, v.cast<std::string>(), spec.key);
+  const bool is_bool = py::isinstance<py::bool_>(v);
+  const bool is_number = !is_bool && (py::isinstance<py::int_>(v) || py::isinstance<py::float_>(v));
+  switch (spec.type) {
+    case T::boolean:
+      if (is_bool) return v.cast<bool>();
+      break;
+    case T::integer:
+      if (py::isinstance<py::int_>(v) && !is_bool) return v.cast<std::int64_t>();
+      break;
+    case T::real:
+    case T::time:
+    case T::bytes:
+      if (is_number) return v.cast<double>();
+      break;
+    case T::text:
+      break;
+  }
+  throw InputError("", spec.key, fmt::format("a {} value", flux::to_string(spec.type)));
 }
 
-RunOptions run_options(const py::kwargs& kwargs) {
-  RunOptions o;
+flux::OptionValues option_values(const flux::WorkloadScheduler& scheduler,
+                                 const py::kwargs& kwargs) {
+  flux::OptionValues given;
   for (const auto& [key, value] : kwargs) {
     const std::string name = py::str(key);
-    const auto it = option_table().find(name);
-    if (it == option_table().end()) {
-      std::string names;
-      for (const auto& entry : option_table()) names += (names.empty() ? "" : ", ") + entry.first;
-      throw InputError("", name, "not an option; valid: " + names);
-    }
+    const flux::OptionSpec* spec = flux::find_option(scheduler.options, name);
+    if (spec == nullptr)
+      throw InputError("", name,
+                       fmt::format("not an option of {}; valid: {}", scheduler.name,
+                                   valid_keys(scheduler.options)));
     try {
-      it->second(o, value);
-    } catch (const py::cast_error&) {
-      throw InputError("", name, "a value of the option's type (number, bool or str)");
+      given.set(name, option_value(*spec, value));
+    } catch (const py::cast_error&) {  // an int too large for int64
+      throw InputError("", name, fmt::format("a {} value", flux::to_string(spec->type)));
     }
   }
-  return o;
+  return given;
 }
 
 // ---- runs ---------------------------------------------------------------------------------
 
-// What a run hands back to Python, built off the GIL: the summary and the tables as text.
+// What a run hands back to Python, built off the GIL: the summary and the tables as text. The
+// schedule is the simulator's form, as `flux simulate` writes it; `flux cosched` (placed = true)
+// writes the scheduler's own file form when it has one (exact times).
 struct RunTexts {
   std::string summary, circuits, messages, nic_buffer, schedule;
 };
 
-RunTexts texts(const flux::Workload& w, const flux::Fabric& f, const flux::SimResult& r,
-               std::string summary) {
-  return {std::move(summary), flux::circuits_csv(r.schedule), flux::flows_csv(w, r.trace),
+RunTexts texts(const flux::Workload& w, const flux::Fabric& f, const flux::SchedulerResult& run,
+               const nlohmann::ordered_json& summary, bool placed) {
+  const flux::SimResult& r = run.sim;
+  return {summary.dump(1) + "\n", flux::circuits_csv(r.schedule), flux::flows_csv(w, r.trace),
           flux::nic_buffer_csv(w, f, r),
-          flux::circuit_schedule_to_json(flux::to_circuit_schedule(r.schedule, w, f))};
+          flux::circuit_schedule_to_json(
+              placed && run.placed ? *run.placed : flux::to_circuit_schedule(r.schedule, w, f))};
 }
 
 py::dict result_dict(const RunTexts& t) {
@@ -243,28 +232,29 @@ py::dict simulate(py::handle workload, py::handle fabric, const std::string& sch
                   const py::kwargs& kwargs) {
   const Workload w = workload_arg(workload);
   const auto [f, fabric_label] = fabric_arg(fabric);
-  const RunOptions o = run_options(kwargs);
-  const bool cosched = flux::cli::is_cosched_scheduler(scheduler);
-  const flux::FluxOptions flux_options = cosched ? o.flux.options() : flux::FluxOptions{};
-  const flux::RunContext ctx{w.label, fabric_label, scheduler, o.scheduler, false};
-  return result_dict(run_interruptible([w, f = f, scheduler, o, cosched, flux_options, ctx] {
-    const flux::SimResult r =
-        cosched ? flux::cli::simulate_cosched(*w.w, f, scheduler, flux_options, w.label)
-                : flux::simulate(*w.w, f, scheduler, o.scheduler, w.label);
-    return texts(*w.w, f, r, flux::summary_json(r.metrics, *w.w, f, ctx));
+  const flux::WorkloadScheduler& s = flux::workload_scheduler(scheduler);
+  const flux::OptionValues given = option_values(s, kwargs);
+  return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, &s, given] {
+    const flux::SchedulerResult run = flux::run_scheduler(s, {*w.w, f, w.label}, given);
+    return texts(*w.w, f, run, flux::run_summary(run, *w.w, f, w.label, fabric_label), false);
   }));
 }
 
+// As `flux cosched`: the instance of the co-scheduling model is built once, and the summary
+// counts its messages.
 py::dict cosched(py::handle workload, py::handle fabric, const std::string& scheduler,
                  const py::kwargs& kwargs) {
   const Workload w = workload_arg(workload);
   const auto [f, fabric_label] = fabric_arg(fabric);
-  const flux::FluxOptions options = run_options(kwargs).flux.options();
-  return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, scheduler, options] {
+  const flux::WorkloadScheduler& s = flux::workload_scheduler(scheduler);
+  const flux::OptionValues given = option_values(s, kwargs);
+  return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, &s, given] {
     const flux::CoschedInstance inst = flux::make_instance(*w.w, f, w.label);
-    const flux::cli::CoschedRun run = flux::cli::run_cosched(inst, scheduler, options);
-    return texts(inst.workload, f, run.sim,
-                 flux::cli::summary_json(inst, run, options, w.label, fabric_label).dump(1) + "\n");
+    const flux::SchedulerResult run =
+        flux::run_scheduler(s, {inst.workload, inst.fabric, w.label, &inst}, given);
+    auto summary = flux::run_summary(run, inst.workload, f, w.label, fabric_label);
+    summary["scenario"]["messages"] = inst.message_count();
+    return texts(inst.workload, f, run, summary, true);
   }));
 }
 
@@ -334,10 +324,9 @@ void bind_workload(py::module_& m) {
         R"(Simulate one iteration under a scheduler (as `flux simulate`).
 
 workload: a Workload or a flux.workload/1 file; fabric: a flux.fabric/1 dict or file.
-scheduler: a simulator scheduler (rotornet, bvn, ...) or flux / flux-greedy.
-Keyword options: duty_cycle, slot, frame, topology, phase_algorithm (simulator schedulers);
-time_limit, threads, gap, search_share, seed, closure_memory, window, monolithic_limit, prune,
-symmetry, reuse, lookahead, aggregate, gap_fill, solver_log (flux, flux-greedy).
+scheduler: any registered workload scheduler (schedulers() lists them, flux and flux-greedy
+included). Keyword options: the keys of the scheduler's options table (scheduler_options(name));
+times and sizes take numbers (seconds, bytes) or strings with units ("10us", "4GiB").
 Returns {"summary": dict (flux.summary/1), "messages", "circuits", "nic_buffer": column dicts
 (pandas.DataFrame(...) takes them), "schedule": flux.circuit-schedule/1 text}.)");
   m.def("cosched", &cosched, py::arg("workload"), py::arg("fabric"), py::arg("scheduler") = "flux",
@@ -348,12 +337,27 @@ Same arguments, options and result as simulate(); the summary adds the solver re
       "schedulers",
       [] {
         py::dict d;
-        for (const flux::Scheduler& s : flux::schedulers()) d[s.name.c_str()] = s.description;
-        d["flux"] = "Flux: critical-path local search and MILP (src/cosched)";
-        d["flux-greedy"] = "Flux's greedy list scheduler (src/cosched)";
+        for (const flux::WorkloadScheduler& s : flux::workload_schedulers())
+          d[s.name.c_str()] = s.description;
         return d;
       },
       "Every workload scheduler simulate() accepts: {name: description}.");
+  m.def(
+      "scheduler_options",
+      [](const std::string& name) {
+        py::dict d;
+        for (const flux::OptionSpec& spec : flux::workload_scheduler(name).options) {
+          py::dict o;
+          o["type"] = std::string(flux::to_string(spec.type));
+          o["default"] = flux::default_text(spec);
+          o["help"] = flux::describe(spec);
+          d[spec.key.c_str()] = o;
+        }
+        return d;
+      },
+      py::arg("scheduler"),
+      "The scheduler's options, the keyword arguments simulate() and cosched() take: "
+      "{key: {type, default, help}}.");
 }
 
 }  // namespace fluxocs

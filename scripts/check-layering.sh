@@ -3,7 +3,9 @@
 # dependency order, so dependencies keep pointing one way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-order=(core report matching matrix spectra matrix_algorithms workload fabric cosched cli)
+# The order is the one declared in CMakeLists.txt (FLUX_MODULES), with the CLI on top.
+read -r -a order <<<"$(sed -n '/^set(FLUX_MODULES/,/)/p' CMakeLists.txt | tr -d '()' |
+  sed -e 's/set//' -e 's/FLUX_MODULES//' | tr '\n' ' ') cli"
 rank() { local i; for i in "${!order[@]}"; do [ "${order[$i]}" = "$1" ] && { echo "$i"; return; }; done; echo -1; }
 status=0
 for dir in src/*/; do

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Builds Flux and runs the whole test suite (the README's test command).
-# --sanitize: the same with AddressSanitizer + UndefinedBehaviorSanitizer, in build-asan/.
+# --sanitize: the same built with clang, AddressSanitizer + UndefinedBehaviorSanitizer, in
+# build-sanitize/ (scripts/configure-sanitize.sh); extra arguments go to ctest (e.g. -E REGEX).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=build
-flags=(-DCMAKE_BUILD_TYPE=Release)
 if [ "${1:-}" = --sanitize ]; then
-  dir=build-asan
-  flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFLUX_SANITIZE=ON -DFLUX_BUILD_BENCH=OFF)
+  shift
+  bash scripts/configure-sanitize.sh
+  dir=build-sanitize
+else
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  dir=build
 fi
-cmake -S . -B "$dir" -G Ninja "${flags[@]}" >/dev/null
 cmake --build "$dir" -j 2
-ctest --test-dir "$dir" --output-on-failure -j 2
+ctest --test-dir "$dir" --output-on-failure -j 2 "$@"

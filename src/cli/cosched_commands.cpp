@@ -1,18 +1,21 @@
-// `flux cosched`: schedule one workload on an OCS fabric with Flux (MILP) or flux-greedy, replay
-// it in the simulator, print the metrics and solver report; write the schedule, the summary, the
-// model (LP/MPS) for another solver, or replay that solver's solution.
+// `flux cosched`: schedule one workload on an OCS fabric with Flux (MILP) or flux-greedy — or any
+// registered scheduler — replay it in the simulator, print the metrics and solver report; write
+// the schedule, the summary, the model (LP/MPS) for another solver, or replay that solver's
+// solution.
 #include <fmt/format.h>
 
 #include <memory>
 
 #include "cli/commands.hpp"
-#include "cli/cosched_support.hpp"
+#include "cli/scheduler_flags.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
+#include "schedulers/flux_schedulers.hpp"
+#include "schedulers/run_summary.hpp"
 
 namespace flux::cli {
 namespace {
@@ -20,7 +23,7 @@ namespace {
 struct CoschedArgs {
   WorkloadSource source;
   std::string fabric, scheduler = "flux", out, summary, emit_model, solution;
-  FluxFlags flags;
+  SchedulerFlags flags;
 };
 
 void emit_model(const CoschedInstance& inst, const FluxOptions& options, const std::string& path) {
@@ -32,7 +35,7 @@ void emit_model(const CoschedInstance& inst, const FluxOptions& options, const s
              model.milp.integers(), model.milp.rows.size(), format_time(model.time_unit), path);
 }
 
-void print_run(const CoschedRun& run) {
+void print_run(const SchedulerResult& run) {
   const SimMetrics& m = run.sim.metrics;
   fmt::print("scheduler        {}\n", run.scheduler);
   fmt::print("iteration time   {}  (lower bound {}, compute critical path {})\n",
@@ -41,8 +44,8 @@ void print_run(const CoschedRun& run) {
   fmt::print("peak NIC buffer  {}  (waiting {}, total {})\n", format_bytes(m.peak_nic_buffer),
              format_bytes(m.peak_waiting_bytes), format_bytes(m.peak_nic_buffer_total));
   fmt::print("reconfigurations {}\n", m.reconfigurations);
-  if (!run.has_solver) return;
-  const SolverReport& s = run.solver;
+  if (!run.solver) return;
+  const SolverReport& s = *run.solver;
   fmt::print(
       "solver           {} {}: objective {}, bound {}, gap {:.4g}%, {:.3f} s, "
       "{} window(s)\n",
@@ -62,22 +65,43 @@ void print_run(const CoschedRun& run) {
       format_time(s.objective));
 }
 
+// Another solver's solution of the emitted model, replayed like a schedule of flux.
+SchedulerResult replay_solution_file(const CoschedInstance& inst, const FluxOptions& options,
+                                     const std::string& path) {
+  SchedulerResult run;
+  run.scheduler = "flux";
+  const auto placements = replay_solution(inst, options, read_file(path), path);
+  run.placed = make_circuit_schedule(inst, placements, "flux");
+  run.sim = replay(inst.workload, inst.fabric, *run.placed);
+  if (!run.sim.ok) throw InputError(path, "", "a solution whose schedule passes the checker");
+  return run;
+}
+
 void run_command(const CoschedArgs& a) {
-  const FluxOptions options = a.flags.options();
+  const WorkloadScheduler& scheduler = workload_scheduler(a.scheduler);
+  const WorkloadScheduler& flux = workload_scheduler("flux");  // the model and solution are its
+  const OptionValues given = a.flags.values_for(scheduler);
+  const FluxOptions options = a.flags.naming_flags(
+      [&] { return flux_options(resolve_options(flux.options, a.flags.values_for(flux))); });
   const Fabric fabric = read_fabric(a.fabric);
   const CoschedInstance inst = make_instance(a.source.load(), fabric, a.source.label());
   if (!a.emit_model.empty()) emit_model(inst, options, a.emit_model);
   if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
-  const CoschedRun run =
-      a.solution.empty()
-          ? run_cosched(inst, a.scheduler, options)
-          : replay_placements(
-                inst, replay_solution(inst, options, read_file(a.solution), a.solution), "flux");
+  SchedulerResult run = a.solution.empty() ? a.flags.naming_flags([&] {
+    return run_scheduler(scheduler, {inst.workload, inst.fabric, a.source.label(), &inst}, given);
+  })
+                                           : replay_solution_file(inst, options, a.solution);
   print_run(run);
-  if (!a.out.empty()) write_file_atomic(a.out, circuit_schedule_to_json(run.schedule));
-  if (!a.summary.empty())
-    write_file_atomic(a.summary,
-                      summary_json(inst, run, options, a.source.label(), a.fabric).dump(1) + "\n");
+  if (!a.out.empty())
+    write_file_atomic(
+        a.out, circuit_schedule_to_json(
+                   run.placed ? *run.placed
+                              : to_circuit_schedule(run.sim.schedule, inst.workload, fabric)));
+  if (!a.summary.empty()) {
+    auto j = run_summary(run, inst.workload, fabric, a.source.label(), a.fabric);
+    j["scenario"]["messages"] = inst.message_count();
+    write_file_atomic(a.summary, j.dump(1) + "\n");
+  }
 }
 
 }  // namespace
@@ -86,19 +110,20 @@ void add_cosched_commands(CLI::App& app) {
   auto args = std::make_shared<CoschedArgs>();
   auto* cmd = app.add_subcommand("cosched",
                                  "Schedule a training-iteration DAG on OCSes with Flux (search, "
-                                 "MILP, lower bound) or flux-greedy");
+                                 "MILP, lower bound), flux-greedy or any registered scheduler");
   args->source.add_to(*cmd);
   cmd->add_option("--fabric", args->fabric, "flux.fabric/1 file")->required();
-  cmd->add_option("--scheduler", args->scheduler, "flux | flux-greedy")
-      ->check(CLI::IsMember({"flux", "flux-greedy"}))
+  cmd->add_option("--scheduler", args->scheduler,
+                  fmt::format("one of: {}", fmt::join(scheduler_names(), ", ")))
+      ->check(CLI::IsMember(scheduler_names()))
       ->capture_default_str();
   cmd->add_option("--out", args->out, "write the flux.circuit-schedule/1 here");
   cmd->add_option("--summary", args->summary, "write the flux.summary/1 here");
   cmd->add_option("--emit-model", args->emit_model,
-                  "write the monolithic MILP as model.lp or model.mps (for Gurobi, HiGHS, ...)");
+                  "write flux's monolithic MILP as model.lp or model.mps (for Gurobi, HiGHS, ...)");
   cmd->add_option("--solution", args->solution,
                   "replay a solution of the emitted model ('name value' lines) instead of solving");
-  args->flags.add_to(*cmd);
+  args->flags.add_to(*cmd, all_workload_schedulers());
   cmd->callback([args] { run_command(*args); });
 }
 

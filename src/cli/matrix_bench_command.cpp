@@ -9,9 +9,9 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
-#include "cli/matrix_bench_output.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
+#include "experiments/matrix_bench_output.hpp"
 #include "matrix_algorithms/registry.hpp"
 
 namespace flux::cli {

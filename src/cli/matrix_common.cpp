@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/units.hpp"
+#include "spectra/spectra.hpp"
 
 namespace flux::cli {
 
@@ -23,8 +24,6 @@ void add_problem_options(CLI::App& cmd, ProblemArgs& args) {
 
 namespace {
 
-constexpr int kMaxSwitches = 1 << 20;  // what the schedule reader accepts
-
 // Normalised time has no unit: accept only a plain non-negative number.
 double parse_plain(const std::string& text, const std::string& what) {
   char* end = nullptr;
@@ -40,6 +39,7 @@ double parse_plain(const std::string& text, const std::string& what) {
 }  // namespace
 
 LoadedProblem load_problem(const ProblemArgs& args) {
+  // The schedulers' own limit: the command line accepts exactly what they do.
   if (args.switches < 1 || args.switches > kMaxSwitches)
     throw InputError(
         "", "--switches",
@@ -60,6 +60,7 @@ LoadedProblem load_problem(const ProblemArgs& args) {
   lp.rate = parse_rate(args.rate, "--rate");
   if (!(lp.rate > 0)) throw InputError("", "--rate", "expected a rate > 0");
   lp.problem.time = lp.demand.matrix.scaled(1.0 / lp.rate);
+  lp.problem.byte_time = 1.0 / lp.rate;
   return lp;
 }
 

@@ -1,8 +1,10 @@
 // `flux matrix generate KIND [opts] --seed N -o D.json`: the seeded generators of
-// reference/spectra.md §5. An option that does not belong to KIND is an error, not ignored.
+// matrix/generators.hpp (the Spectra paper's workloads and a few more). An option that does not
+// belong to KIND is an error, not ignored.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <set>
@@ -70,17 +72,25 @@ Popularity parse_popularity(const std::string& text) {
   throw InputError("", "--popularity", fmt::format("expected dirichlet or zipf, got '{}'", text));
 }
 
+// A byte demand counts whole bytes: entries rounded to the nearest byte, a positive one to >= 1.
+Matrix whole_bytes(Matrix m) {
+  for (int i = 0; i < m.n(); ++i)
+    for (int j = 0; j < m.n(); ++j)
+      if (m(i, j) > 0) m(i, j) = std::max(1.0, std::round(m(i, j)));
+  return m;
+}
+
 void run_generate(const CLI::App& cmd, GenerateArgs a) {
   check_options_fit_kind(cmd, a.kind);
   if (cmd.count("--noise") > 0)
     a.opt.noise = a.noise;
   else if (a.noisy)
-    a.opt.noise = 0.003;  // §5.2 noisy GPT
+    a.opt.noise = 0.003;  // the Spectra paper's noisy GPT variant
   a.opt.popularity = parse_popularity(a.popularity);
   Demand d;
   d.matrix = generate_matrix(a.kind, a.opt, a.seed);
   if (!a.bytes.empty()) {
-    d.matrix = d.matrix.scaled(parse_bytes(a.bytes, "--bytes"));
+    d.matrix = whole_bytes(d.matrix.scaled(parse_bytes(a.bytes, "--bytes")));
     d.unit = DemandUnit::bytes;
   }
   write_file_atomic(a.output, demand_to_json(d));

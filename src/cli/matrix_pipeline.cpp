@@ -29,7 +29,7 @@ CheckedRun run_checked(const MatrixAlgorithm& algo, const LoadedProblem& lp,
   MatrixSchedule& s = run.result.schedule;
   s.algorithm = algo.name;
   s.rate = lp.rate;
-  s.lower_bound = run.bounds.bound;
+  s.lower_bound = run.bounds.for_model(s.reconfiguration);
   const VerifyReport report = verify_matrix_schedule(lp.demand.matrix, s);
   if (!report.valid())
     throw std::logic_error(fmt::format("{} produced an invalid schedule ({} violations): {}",

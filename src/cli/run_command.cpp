@@ -13,10 +13,11 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
-#include "cli/cosched_support.hpp"
+#include "cli/scheduler_flags.hpp"
 #include "core/units.hpp"
-#include "matrix_algorithms/matrix_bench.hpp"
-#include "matrix_algorithms/registry.hpp"
+#include "experiments/flux_sweep.hpp"
+#include "experiments/main_job.hpp"
+#include "experiments/paper_setup.hpp"
 
 namespace flux::cli {
 namespace {
@@ -30,56 +31,8 @@ struct RunArgs {
   bool matrix_only = false;
 };
 
-BenchGrid main_job_grid(const RunArgs& a) {
-  BenchGrid g;
-  for (const BenchWorkload& w : paper_workloads(true))
-    if (w.name == "synthetic" || (w.name == "gpt32" && g.workloads.size() == 1))
-      g.workloads.push_back(w);  // the first gpt32 is the clean one
-  g.switches = {4, 16};
-  g.trials = 1;
-  g.seed = a.seed;
-  if (a.all) {
-    g.algorithms = default_bench_algorithms();
-  } else {
-    for (const char* name : {"spectra", "spectra-ref", "baseline"})
-      if (find_matrix_algorithm(name)) g.algorithms.emplace_back(name);
-  }
-  return g;
-}
-
-// One row per (workload, s, delta): LB, then makespan and makespan/LB per algorithm, then
-// baseline/spectra when both ran.
-void print_table(const BenchGrid& g, const BenchResult& r) {
-  using Key = std::tuple<std::string, int, double>;
-  std::map<Key, std::map<std::string, const BenchCell*>> rows;
-  for (const BenchCell& c : r.cells) rows[{c.workload, c.switches, c.delta}][c.algorithm] = &c;
-  std::vector<Key> order;  // workloads in grid order, then s, then delta
-  for (const BenchWorkload& w : g.workloads)
-    for (const auto& [key, _] : rows)
-      if (std::get<0>(key) == w.name) order.push_back(key);
-  const bool ratio = std::ranges::count(g.algorithms, std::string("baseline")) > 0 &&
-                     std::ranges::count(g.algorithms, std::string("spectra")) > 0;
-  fmt::print("{:<10} {:>3} {:>6} {:>8}", "workload", "s", "delta", "LB");
-  for (const std::string& a : g.algorithms) fmt::print(" {:>16} {:>6}", a, "/LB");
-  fmt::print("{}\n", ratio ? "  baseline/spectra" : "");
-  for (const Key& key : order) {
-    const auto& cells = rows[key];
-    const BenchCell& any = *cells.begin()->second;
-    fmt::print("{:<10} {:>3} {:>6} {:>8.4f}", any.workload, any.switches, any.delta,
-               any.lower_bound);
-    for (const std::string& a : g.algorithms)
-      fmt::print(" {:>16.4f} {:>6.3f}", cells.at(a)->makespan, cells.at(a)->makespan_over_lb);
-    if (ratio) fmt::print("  {:>16.3f}", cells.at("spectra")->baseline_ratio);
-    fmt::print("\n");
-  }
-  if (ratio)
-    for (const BenchWorkload& w : g.workloads)
-      fmt::print("mean baseline/spectra on {}: {:.3f}\n", w.name,
-                 average_baseline_ratio(r, w.name, "spectra"));
-}
-
 void run_main_job(const RunArgs& a) {
-  const BenchGrid grid = main_job_grid(a);
+  const BenchGrid grid = main_job_grid(a.seed, a.all);
   fmt::print(
       "flux {}: Spectra vs the paper's baseline, normalised units (the busiest port "
       "needs 1)\n\n",
@@ -88,11 +41,17 @@ void run_main_job(const RunArgs& a) {
   if (!r.failures.empty())
     throw std::logic_error(fmt::format("{} of {} schedules failed a check; first: {}",
                                        r.failures.size(), r.schedules, r.failures.front()));
-  print_table(grid, r);
+  fmt::print("{}", main_job_table(grid, r));
   fmt::print("\n{} schedules, every one verified and at or above its lower bound\n", r.schedules);
   if (a.matrix_only) return;
   fmt::print("\nFlux vs the periodic and aggregate OCS schedulers, replayed by the simulator\n");
-  print_flux_paper_case(8, parse_time(a.tau, "--tau"), a.time_limit, a.nic_window);
+  FluxSweep sweep = paper_flux_sweep();
+  sweep.failure_text = naming_flag;
+  const OptionSpec& limit = *find_option(workload_scheduler("flux").options, "time_limit");
+  sweep.options["flux"].set("time_limit", parse_option(limit, a.time_limit, "--time-limit"));
+  sweep.fabric.nic_window = parse_time(a.nic_window, "--nic-window");
+  const double tau = parse_time(a.tau, "--tau");
+  fmt::print("{}", flux_case_table(sweep, run_flux_case(sweep, paper_workload(8), 8, tau), 8, tau));
 }
 
 }  // namespace

@@ -7,14 +7,15 @@
 #include <memory>
 
 #include "cli/commands.hpp"
-#include "cli/cosched_support.hpp"
+#include "cli/scheduler_flags.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
-#include "fabric/scheduler.hpp"
+#include "fabric/run_budget.hpp"
 #include "fabric/sim_report.hpp"
+#include "schedulers/run_summary.hpp"
 
 namespace flux::cli {
 namespace {
@@ -22,13 +23,13 @@ namespace {
 struct SimulateArgs {
   WorkloadSource source;
   std::string fabric, scheduler, schedule, out;
-  std::string slot = "0", frame = "0";
-  SchedulerOptions options;
-  FluxFlags flux;  // --scheduler flux | flux-greedy (src/cosched)
+  SchedulerFlags flags;
 };
 
 SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, RunContext& ctx) {
   CircuitSchedule s = read_circuit_schedule(a.schedule, f);
+  ctx.workload_file = a.source.label();
+  ctx.fabric_file = a.fabric;
   ctx.scheduler = s.scheduler;
   ctx.replayed = true;
   SimResult r = replay(w, f, s, {}, a.schedule);
@@ -44,12 +45,12 @@ SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, 
 }
 
 void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, const SimResult& r,
-                   const RunContext& ctx) {
+                   const std::string& summary) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError(dir, "-o", "a directory that can be created (" + ec.message() + ")");
   const std::filesystem::path p(dir);
-  write_file_atomic((p / "summary.json").string(), summary_json(r.metrics, w, f, ctx));
+  write_file_atomic((p / "summary.json").string(), summary);
   write_file_atomic((p / "circuits.csv").string(), circuits_csv(r.schedule));
   write_file_atomic((p / "flows.csv").string(), flows_csv(w, r.trace));
   write_file_atomic((p / "nic_buffer.csv").string(), nic_buffer_csv(w, f, r));
@@ -58,26 +59,45 @@ void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, c
   write_file_atomic((p / "timeline.json").string(), timeline_json(w, f, r));
 }
 
-void run_simulate(SimulateArgs a) {
+// A registered scheduler's run, its summary with the options echoed from its table.
+SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& a,
+                        std::string& summary) {
+  const WorkloadScheduler& s = workload_scheduler(a.scheduler);
+  SchedulerResult run = a.flags.naming_flags([&] {
+    return run_scheduler(s, {w, f, a.source.label()}, a.flags.values_for(s));
+  });
+  if (run.solver)
+    fmt::print("solver: {} {}, objective {}, bound {}, gap {:.3g}%, {:.2f} s\n",
+               run.solver->backend, to_string(run.solver->status),
+               format_time(run.solver->objective), format_time(run.solver->bound),
+               100 * run.solver->gap, run.solver->seconds);
+  summary = run_summary(run, w, f, a.source.label(), a.fabric).dump(1) + "\n";
+  return std::move(run.sim);
+}
+
+void run_simulate(const SimulateArgs& a) {
   if (a.scheduler.empty() == a.schedule.empty())
     throw InputError("", "--scheduler", "exactly one of --scheduler NAME or --schedule FILE");
-  a.options.slot = parse_time(a.slot, "--slot");
-  a.options.frame = parse_time(a.frame, "--frame");
   const Workload w = a.source.load();
   const Fabric f = read_fabric(a.fabric);
-  RunContext ctx{a.source.label(), a.fabric, a.scheduler, a.options, false};
-  SimResult r = !a.schedule.empty() ? run_replay(w, f, a, ctx)
-                : is_cosched_scheduler(a.scheduler)
-                    ? simulate_cosched(w, f, a.scheduler, a.flux.options(), a.source.label())
-                    : simulate(w, f, a.scheduler, a.options, a.source.label());
-  write_outputs(a.out, w, f, r, ctx);
+  std::string summary;
+  RunContext ctx;
+  SimResult r;
+  if (a.schedule.empty()) {
+    r = scheduled_run(w, f, a, summary);
+  } else {
+    r = run_replay(w, f, a, ctx);
+    check_output_budget(r.schedule, ctx.scheduler);  // registered schedulers check it themselves
+    summary = summary_json(r.metrics, w, f, ctx);
+  }
+  write_outputs(a.out, w, f, r, summary);
   const SimMetrics& m = r.metrics;
   fmt::print(
       "{}: iteration {}  (critical path {}, bound {})  peak NIC buffer {}  "
       "reconfigurations {}  utilization {:.3f}\n",
-      ctx.scheduler, format_time(m.iteration_time), format_time(m.compute_critical_path),
-      format_time(m.lower_bound), format_bytes(m.peak_nic_buffer), m.reconfigurations,
-      m.circuit_utilization);
+      a.schedule.empty() ? a.scheduler : ctx.scheduler, format_time(m.iteration_time),
+      format_time(m.compute_critical_path), format_time(m.lower_bound),
+      format_bytes(m.peak_nic_buffer), m.reconfigurations, m.circuit_utilization);
   fmt::print("wrote {}/summary.json and 5 more files\n", a.out);
 }
 
@@ -89,23 +109,13 @@ void add_simulate_command(CLI::App& app) {
       "simulate", "Simulate one training iteration on an OCS fabric under a scheduler");
   args->source.add_to(*cmd);
   cmd->add_option("--fabric", args->fabric, "flux.fabric/1 file")->required();
-  std::string names;
-  for (const Scheduler& s : schedulers()) names += (names.empty() ? "" : ", ") + s.name;
-  names += ", flux, flux-greedy";
-  cmd->add_option("--scheduler", args->scheduler, "one of: " + names);
+  cmd->add_option("--scheduler", args->scheduler,
+                  fmt::format("one of: {}", fmt::join(scheduler_names(), ", ")))
+      ->check(CLI::IsMember(scheduler_names()));
   cmd->add_option("--schedule", args->schedule,
                   "replay this flux.circuit-schedule/1 file instead (checked first)");
   cmd->add_option("-o,--out", args->out, "output directory")->required();
-  cmd->add_option("--duty-cycle", args->options.duty_cycle,
-                  "rotornet*: share of a slot that carries data (default 0.9)");
-  cmd->add_option("--slot", args->slot, "rotornet*: slot length, e.g. 10us (default tau/(1-duty))");
-  cmd->add_option("--frame", args->frame,
-                  "bvn: periodic frame length, e.g. 1ms (default one-shot)");
-  cmd->add_option("--topology", args->options.topology,
-                  "static: circuits per OCS, e.g. \"0-1,2-3/1-2,0-3\" (default heaviest pairs)");
-  cmd->add_option("--phase-algorithm", args->options.phase_algorithm,
-                  "spectra-phase: matrix scheduler for each phase (default spectra)");
-  args->flux.add_to(*cmd);
+  args->flags.add_to(*cmd, all_workload_schedulers());
   cmd->callback([args] { run_simulate(*args); });
 }
 

@@ -13,6 +13,7 @@ std::string compose(const std::string& file, const std::string& field, const std
 InputError::InputError(std::string file, std::string field, const std::string& expected)
     : std::runtime_error(compose(file, field, expected)),
       file_(std::move(file)),
-      field_(std::move(field)) {}
+      field_(std::move(field)),
+      expected_(expected) {}
 
 }  // namespace flux

@@ -11,10 +11,12 @@ class InputError : public std::runtime_error {
   InputError(std::string file, std::string field, const std::string& expected);
   const std::string& file() const { return file_; }
   const std::string& field() const { return field_; }
+  const std::string& expected() const { return expected_; }
 
  private:
   std::string file_;
   std::string field_;
+  std::string expected_;
 };
 
 }  // namespace flux

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/file_input.hpp"
+#include "core/limits.hpp"
 
 namespace flux {
 
@@ -88,6 +89,20 @@ double JsonNode::non_negative() const {
 double JsonNode::positive() const {
   double v = number();
   if (v <= 0) fail("a number > 0");
+  return v;
+}
+
+double JsonNode::seconds() const {
+  const double v = non_negative();
+  if (v > kMaxSeconds)
+    fail(fmt::format("a time <= {:g} s (the simulator's picosecond clock ends at {:.3g} s)",
+                     kMaxSeconds, kClockRangeSeconds));
+  return v;
+}
+
+double JsonNode::bytes() const {
+  const double v = non_negative();
+  if (v > kMaxBytes) fail(fmt::format("a byte count <= 2^53 = {:.0f}", kMaxBytes));
   return v;
 }
 

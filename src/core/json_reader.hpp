@@ -30,9 +30,11 @@ class JsonNode {
   bool is_array() const { return node_->is_array(); }
   bool is_object() const { return node_->is_object(); }
   bool is_number() const { return node_->is_number(); }
-  double number() const;                                         // finite
-  double non_negative() const;                                   // finite, >= 0
-  double positive() const;                                       // finite, > 0
+  double number() const;        // finite
+  double non_negative() const;  // finite, >= 0
+  double positive() const;      // finite, > 0
+  double seconds() const;       // a time in [0, kMaxSeconds] (core/limits.hpp)
+  double bytes() const;         // a byte count in [0, kMaxBytes]
   std::int64_t integer(std::int64_t lo, std::int64_t hi) const;  // integral, in [lo, hi]
   std::string string() const;
   bool boolean() const;

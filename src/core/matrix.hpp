@@ -1,5 +1,6 @@
 #pragma once
-// Dense square matrix of doubles, row-major. The demand matrix of the matrix model (DESIGN §1.1).
+// Dense square matrix of doubles, row-major. The demand matrix of the matrix model
+// (docs/models.md).
 #include <cassert>
 #include <vector>
 

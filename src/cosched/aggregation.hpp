@@ -1,5 +1,5 @@
 #pragma once
-// Message aggregation (reference/flux.md §3.7 item 7): fewer messages, fewer conflict pairs.
+// Message aggregation, a scalability device of the MILP: fewer messages, fewer conflict pairs.
 // Merges sends the DAG lets travel as one, on one circuit, back to back:
 //   chains   — send b whose only predecessor is send a, a's only successor b, same src → dst;
 //   siblings — sends with the same src → dst, the same predecessors and the same successors.

@@ -1,5 +1,5 @@
 #pragma once
-// Conflict analysis for the Flux MILP (reference/flux.md §3.1, §3.7 item 1): which message pairs
+// Conflict analysis for the Flux MILP: which message pairs
 // can collide on an OCS port, and how. Two messages conflict when they share a port on the same
 // switch: any common endpoint for duplex circuits, a common sender (TX port) or a common receiver
 // (RX port) for simplex circuits. Each pair is classed

@@ -1,6 +1,6 @@
 #pragma once
-// The Flux MILP (reference/flux.md §3.4) over one window of messages, with the scalability
-// devices of §3.7: order binaries only for free (DAG-incomparable) conflict pairs, a plain gap
+// The Flux co-scheduling MILP (docs/models.md) over one window of messages, with these
+// scalability devices: order binaries only for free (DAG-incomparable) conflict pairs, a plain gap
 // row for DAG-ordered pairs, h = 0 between messages of one circuit (reuse), time windows
 // [ES, LS] from the warm start's objective that turn free pairs into ordered ones or drop them,
 // pair-specific big-M, and symmetry breaking across identical OCSes.

@@ -149,15 +149,15 @@ void add_stats(SolverReport& r, const FluxModel& m) {
 
 void validate(const FluxOptions& o) {
   if (!(o.solver.time_limit > 0.0) || !std::isfinite(o.solver.time_limit))
-    throw InputError("", "--time-limit", "a positive, finite number of seconds");
-  if (o.solver.threads < 1) throw InputError("", "--threads", "at least 1 thread");
+    throw InputError("", "time_limit", "a positive, finite number of seconds");
+  if (o.solver.threads < 1) throw InputError("", "threads", "at least 1 thread");
   if (!(o.solver.gap >= 0.0) || !std::isfinite(o.solver.gap))
-    throw InputError("", "--gap", "a non-negative relative gap");
+    throw InputError("", "gap", "a non-negative relative gap");
   if (!(o.search_share >= 0.0 && o.search_share <= 1.0))
-    throw InputError("", "--search-share", "a share of the time limit in [0, 1]");
-  if (o.window_messages < 1) throw InputError("", "--window", "at least 1 message per window");
+    throw InputError("", "search_share", "a share of the time limit in [0, 1]");
+  if (o.window_messages < 1) throw InputError("", "window", "at least 1 message per window");
   if (o.monolithic_limit < 0)
-    throw InputError("", "--monolithic-limit", "a non-negative message count");
+    throw InputError("", "monolithic_limit", "a non-negative message count");
 }
 
 // Schedules the aggregated instance and expands it; the bound falls back to flux_lower_bound of
@@ -263,7 +263,7 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
 FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& options) {
   validate(options);
   if (MessageClosure::memory_bytes(inst) > options.closure_memory_limit)
-    throw InputError("", "--emit-model",
+    throw InputError("", "closure_memory_limit",
                      fmt::format("an instance whose message closure fits in {} (it needs {})",
                                  format_bytes(options.closure_memory_limit),
                                  format_bytes(MessageClosure::memory_bytes(inst))));

@@ -4,7 +4,7 @@
 //  2. the critical-path local search (local_search.hpp) from it and from flux-greedy on the static
 //     circuit colouring (circuit_coloring.hpp) — side by side with two threads;
 //  3. the MILP of flux_milp.hpp — over all messages at once when there are at most
-//     `monolithic_limit` of them, otherwise as a rolling horizon (reference/flux.md §3.7 item 6):
+//     `monolithic_limit` of them, otherwise as a rolling horizon:
 //     windows of consecutive messages in the incumbent's start order are re-solved one after the
 //     other with everything before the window fixed. The port states the fixed messages leave
 //     (circuit held, busy-until) enter the window's model as its boundary; the messages after the

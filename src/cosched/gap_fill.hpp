@@ -12,8 +12,9 @@
 //  4. The plan's start order and OCS choice are list-scheduled (schedule_in_order), so the result
 //     is feasible whatever the plan; the plan only guides it.
 // Unlike flux-greedy (earliest start now, in ready order) it never lets a message with slack
-// take a port the critical path is about to need. Reference: reference/flux.md §3.7 (Flux-H,
-// time windows). Complexity O(M · σ · B + (V + E) + M log M), B = planned messages per port.
+// take a port the critical path is about to need: slack plays the part of
+// the MILP's time windows. Complexity O(M · σ · B + (V + E) + M log M), B = planned messages
+// per port.
 #include <vector>
 
 #include "cosched/instance.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // flux-greedy: event-driven list scheduling of a training-iteration DAG on per-port OCSes with
-// circuit-reuse look-ahead (reference/flux.md §3.7 "Flux-H"). Tasks are released in order of
+// circuit-reuse look-ahead. Tasks are released in order of
 // ready time (ties: longest remaining path first); compute tasks start when ready; a message goes
 // to the OCS where it can start earliest — a port that must change circuit pays τ after its last
 // use, which hides τ behind compute whenever the port idles. Ties prefer a switch that already

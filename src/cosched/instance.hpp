@@ -3,7 +3,7 @@
 // OCS fabric (flux.fabric/1), plus what every Flux scheduler derives from it: the message list,
 // task durations p_v = duration (compute) or α + bytes/B (send), a topological order, earliest
 // starts with τ = 0 and no port conflicts, and tails (longest path after a task ends).
-// Reference: DESIGN §1.2, reference/flux.md §3.1–3.2. Complexity O(V + E).
+// Model: the fabric model of docs/models.md. Complexity O(V + E).
 #include <string>
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
 // A provably valid lower bound on the optimal iteration time of a co-scheduling instance (the
-// Flux model: atomic messages, σ OCSes, per-port reconfiguration τ, circuit reuse; DESIGN §1.2,
-// reference/flux.md §3.4). Three families, the largest wins:
+// Flux model of docs/models.md: atomic messages, σ OCSes, per-port reconfiguration τ, circuit
+// reuse). Three families, the largest wins:
 //  1. Critical path with heads r_v: no message starts before τ when the initial configuration is
 //     not free (every port pays its first set-up from t = 0); r_v + p_v + q_v, q_v = tail.
 //  2. Port energy: for a GPU's σ ports (duplex; simplex: its σ TX ports, and its σ RX ports) and

@@ -96,7 +96,7 @@ std::string write_lp(const MilpModel& m) {
   auto term = [&](double c, int j) {
     out << (c < 0 ? " - " : " + ") << number(std::abs(c)) << ' ' << m.names[j];
   };
-  out << "\\ Flux co-scheduling MILP (reference/flux.md §3.4)\nMinimize\n obj:";
+  out << "\\ Flux co-scheduling MILP (see docs/models.md)\nMinimize\n obj:";
   for (int j = 0; j < m.columns(); ++j)
     if (m.cost[j] != 0.0) term(m.cost[j], j);
   out << "\nSubject To\n";

@@ -2,7 +2,7 @@
 // Atomic message placements and what follows from them: list scheduling of messages in a given
 // order on given switches (earliest start after everything earlier on the same ports — the
 // semi-active schedule of an order), and the flux.circuit-schedule/1 with its circuit intervals.
-// Reference: DESIGN §1.2, §2.5; reference/flux.md §3.4. Complexity O(V + E + M log M).
+// Model and format: docs/models.md, docs/formats.md. Complexity O(V + E + M log M).
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -4,11 +4,11 @@
 // placed on its ports. A port keeps its circuit while consecutive users share it (circuit reuse,
 // no τ); switching to a different circuit costs τ after the port's last use; a duplex circuit
 // carries both directions at once, a simplex circuit has separate TX and RX ports.
-// Appending in start-time order reproduces exactly the pairwise constraints of the MILP
-// (reference/flux.md §3.4 (5)), because the setup matrix obeys the triangle inequality.
+// Appending in start-time order reproduces exactly the pairwise port-conflict constraints of the
+// MILP, because the setup matrix obeys the triangle inequality.
 // Each availability remembers the message it comes from, so a list schedule can name the message
 // that delayed another on a port (the local search walks these links along the critical path).
-// Reference: DESIGN §1.2. Every query is O(1).
+// Every query is O(1).
 #include <utility>
 #include <vector>
 

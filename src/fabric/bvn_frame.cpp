@@ -33,8 +33,8 @@ class RepeatedFrame final : public WindowSource {
 }  // namespace
 
 ScheduleRun schedule_bvn(const Workload& w, const Fabric& f, const SchedulerOptions& opt) {
-  if (opt.frame < 0) throw InputError("", "--frame", "a frame length >= 0 (0 = one-shot)");
-  Frame frame = plan_frame(circuit_demand(w), f, "bvn", "--scheduler");
+  if (opt.frame < 0) throw InputError("", "frame", "a frame length >= 0 (0 = one-shot)");
+  Frame frame = plan_frame(circuit_demand(w), f, "bvn", "scheduler");
   if (opt.frame > 0) frame = stretch_frame(frame, to_time(opt.frame), f);
   RepeatedFrame source(std::move(frame));
   return run_dispatch(w, f, source, {}, opt.frame > 0 ? "bvn-periodic" : "bvn");

@@ -1,5 +1,5 @@
 #pragma once
-// `bvn` — BvN/TMS on the iteration's aggregate traffic matrix (reference/flux.md §4.3): the
+// `bvn` — BvN/TMS on the iteration's aggregate traffic matrix: the
 // symmetrised (duplex) aggregate TM is decomposed and spread over the σ OCSes by the matrix
 // scheduler `bvn` (exact Birkhoff–von Neumann, LPT, δ = τ), turned into circuit windows
 // (matrix_frame) and repeated until every message is delivered; ready bytes go on whatever

@@ -1,16 +1,19 @@
 #include "fabric/circuit_dispatch.hpp"
 
 #include <algorithm>
+#include <compare>
+
+#include "fabric/rotor_lb.hpp"
 
 namespace flux {
 
 namespace {
 
-enum TimerKind { kOpen = 0, kClose = 1, kPump = 2 };
+enum TimerKind { kOpen = 0, kClose = 1, kBalance = 2 };
 
-// Timer tags: kind + 3 * (switch + σ * gpu); gpu is only used by kPump.
-std::int64_t tag_of(TimerKind kind, int sw, int ocs, int gpu = 0) {
-  return kind + 3 * (sw + std::int64_t{ocs} * gpu);
+// Timer tags: kind + 3 * switch.
+std::int64_t tag_of(TimerKind kind, int sw) {
+  return kind + 3 * std::int64_t{sw};
 }
 
 // Bytes below this share of a message are rounding noise of the splitting arithmetic.
@@ -42,7 +45,7 @@ void CircuitDispatch::begin(Engine& e) {
 void CircuitDispatch::fetch(Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   s.win = source_.next(sw, e.now());
-  if (s.win) e.set_timer(std::max(s.win->up, e.now()), tag_of(kOpen, sw, f_.ocs));
+  if (s.win) e.set_timer(std::max(s.win->up, e.now()), tag_of(kOpen, sw));
 }
 
 void CircuitDispatch::open(Engine& e, int sw) {
@@ -58,7 +61,13 @@ void CircuitDispatch::open(Engine& e, int sw) {
     pump(e, sw, a);
     if (duplex) pump(e, sw, b);
   }
-  if (s.win->end != kNever) e.set_timer(s.win->end, tag_of(kClose, sw, f_.ocs));
+  if (s.win->end != kNever) e.set_timer(s.win->end, tag_of(kClose, sw));
+  // RotorLB's offers follow phase 1 on every circuit of the slot: the other windows opening at
+  // this instant were scheduled earlier, so a timer set now fires after all of them.
+  if (opt_.relay && balanced_at_ != e.now()) {
+    balanced_at_ = e.now();
+    e.set_timer(e.now(), tag_of(kBalance, sw));
+  }
 }
 
 void CircuitDispatch::close(Engine& e, int sw) {
@@ -84,10 +93,8 @@ void CircuitDispatch::recover_if_idle(Engine& e) {
   std::vector<std::tuple<int, int, double>> backlog;
   for (const auto* m : {&direct_, &relay_})
     for (const auto& [key, q] : *m) {
-      double bytes = 0;
-      for (std::size_t i = q.head; i < q.items.size(); ++i) bytes += q.items[i].remaining;
       if (!q.empty())
-        backlog.emplace_back(static_cast<int>(key / n_), static_cast<int>(key % n_), bytes);
+        backlog.emplace_back(static_cast<int>(key / n_), static_cast<int>(key % n_), q.bytes);
     }
   if (backlog.empty()) return;
   std::sort(backlog.begin(), backlog.end());
@@ -97,13 +104,13 @@ void CircuitDispatch::recover_if_idle(Engine& e) {
 
 void CircuitDispatch::on_timer(Engine& e, std::int64_t tag) {
   const auto kind = static_cast<TimerKind>(tag % 3);
-  const int sw = static_cast<int>((tag / 3) % f_.ocs);
+  const int sw = static_cast<int>(tag / 3);
   if (kind == kOpen) {
     open(e, sw);
   } else if (kind == kClose) {
     close(e, sw);
-  } else if (sw_[static_cast<std::size_t>(sw)].open) {
-    pump(e, sw, static_cast<int>(tag / 3 / f_.ocs));
+  } else {
+    balance(e);
   }
 }
 
@@ -111,14 +118,13 @@ void CircuitDispatch::on_ready(Engine& e, int task) {
   source_.on_send_ready(task, e.now());
   const Task& t = w_.tasks[static_cast<std::size_t>(task)];
   undelivered_[static_cast<std::size_t>(task)] = t.bytes;
-  queue(direct_, t.src, t.dst).items.push_back({task, t.bytes, e.now()});
+  queue(direct_, t.src, t.dst).push({task, t.bytes, e.now()});
   if (opt_.relay) backlog_[static_cast<std::size_t>(t.src)].insert(t.dst);
   std::vector<int> ready;
   for (int s = 0; s < f_.ocs; ++s) {
     SwitchState& st = sw_[static_cast<std::size_t>(s)];
     if (!st.win) fetch(e, s);
-    int partner = st.open ? st.partner[static_cast<std::size_t>(t.src)] : -1;
-    if (partner == t.dst || (opt_.relay && partner >= 0)) ready.push_back(s);
+    if (st.open && st.partner[static_cast<std::size_t>(t.src)] == t.dst) ready.push_back(s);
   }
   // The switch whose port frees first carries the message (then the others, for what is left).
   std::stable_sort(ready.begin(), ready.end(), [&](int a, int b) {
@@ -134,10 +140,9 @@ void CircuitDispatch::pump(Engine& e, int sw, int from) {
   if (to < 0) return;
   Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
-  if (opt_.relay && !drain(e, sw, from, to, queue(relay_, from, to), cursor)) return;
+  if (opt_.relay) forward_relayed(e, sw, from, to, cursor);
   if (!drain(e, sw, from, to, queue(direct_, from, to), cursor)) return;
   if (opt_.relay) backlog_[static_cast<std::size_t>(from)].erase(to);
-  if (opt_.relay) offer(e, sw, from, to, cursor);
 }
 
 // The next hop of `x` on sw's circuit from→to: from max(cursor, x.available), as much as fits
@@ -168,54 +173,149 @@ bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time&
     add_hop(e, x.task, *h);
     cursor = h->end;
     const Task& t = w_.tasks[static_cast<std::size_t>(x.task)];
-    x.remaining -= h->bytes;
-    if (x.remaining <= byte_epsilon(t.bytes)) x.remaining = 0;
-    if (to == t.dst) deliver(e, x.task, h->bytes, h->end);
+    const double moved = q.take(x, h->bytes, byte_epsilon(t.bytes));
+    if (to == t.dst) deliver(e, x.task, moved, h->end);
     if (x.remaining > 0) return false;
     ++q.head;
   }
-  q.items.clear();
-  q.head = 0;
+  q.reset();
   return true;
 }
 
-// RotorLB phase 2: spare capacity of from→to carries from's backlog for other destinations,
-// parked at `to` (infinite relay buffers: the receiver accepts whatever the link can carry).
-void CircuitDispatch::offer(Engine& e, int sw, int from, int to, Time& cursor) {
-  std::set<int>& backlog = backlog_[static_cast<std::size_t>(from)];
-  for (auto it = backlog.begin(); it != backlog.end();) {
-    const int d = *it;
-    Queue& q = queue(direct_, from, d);
-    for (; d != to && !q.empty(); ++q.head) {
-      Entry& x = q.items[q.head];
-      if (x.remaining <= 0) return;
-      const std::optional<Hop> h = next_hop(sw, from, to, x, cursor);
-      if (!h) return;
-      add_hop(e, x.task, *h);
-      cursor = h->end;
-      queue(relay_, to, d).items.push_back({x.task, h->bytes, h->end});
-      forward_when_arrived(e, to, d, h->end);
-      x.remaining -= h->bytes;
-      if (x.remaining > byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes)) return;
+// RotorLB phase 1a: the bytes parked at `from` for `to` (arrived before this window), shared
+// max-min fairly between their original sources on what is left of the window.
+void CircuitDispatch::forward_relayed(Engine& e, int sw, int from, int to, Time& cursor) {
+  Queue& q = queue(relay_, from, to);
+  const Time start = cursor, end = sw_[static_cast<std::size_t>(sw)].win->end;
+  if (q.empty() || start >= end) return;
+  std::vector<int> sources;
+  std::vector<double> held;
+  auto source_of = [&](const Entry& x) {
+    const int src = w_.tasks[static_cast<std::size_t>(x.task)].src;
+    const auto it = std::find(sources.begin(), sources.end(), src);
+    if (it != sources.end()) return static_cast<std::size_t>(it - sources.begin());
+    sources.push_back(src);
+    held.push_back(0.0);
+    return sources.size() - 1;
+  };
+  for (const Entry& x : q.items)
+    if (x.available <= start) held[source_of(x)] += x.remaining;
+  const double cap = lt_.capacity(end - start);
+  std::vector<double> share = fair_share(held, cap);
+  for (Entry& x : q.items) {
+    if (x.available > start) continue;
+    const std::size_t k = source_of(x);
+    double& left = share[k];
+    // Relative to what the source holds, not to the link: a source's last sliver is still sent.
+    if (left <= byte_epsilon(held[k])) continue;
+    Entry part = x;
+    part.remaining = std::min(x.remaining, left);
+    const std::optional<Hop> h = next_hop(sw, from, to, part, cursor);
+    if (!h) break;
+    add_hop(e, x.task, *h);
+    cursor = h->end;
+    const double moved =
+        q.take(x, h->bytes, byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes));
+    left -= moved;
+    deliver(e, x.task, moved, h->end);
+  }
+  std::erase_if(q.items, [](const Entry& x) { return x.remaining <= 0; });
+}
+
+double CircuitDispatch::queued(const std::unordered_map<std::int64_t, Queue>& m, int from,
+                               int to) const {
+  const auto it = m.find(static_cast<std::int64_t>(from) * n_ + to);
+  return it == m.end() ? 0.0 : std::max(0.0, it->second.bytes);
+}
+
+// RotorLB's offer, accept and phase 2 for the slot whose windows opened now (rotor_lb.hpp).
+void CircuitDispatch::balance(Engine& e) {
+  struct Link {
+    int to, from, sw;
+    auto operator<=>(const Link&) const = default;
+  };
+  std::vector<Link> links;
+  for (int sw = 0; sw < f_.ocs; ++sw) {
+    const SwitchState& st = sw_[static_cast<std::size_t>(sw)];
+    if (!st.open || st.win->up != e.now()) continue;
+    for (auto [a, b] : st.win->circuits) {  // a sender without a backlog offers nothing
+      if (!backlog_[static_cast<std::size_t>(a)].empty()) links.push_back({b, a, sw});
+      if (f_.circuit == CircuitKind::duplex && !backlog_[static_cast<std::size_t>(b)].empty())
+        links.push_back({a, b, sw});
     }
-    if (!q.empty()) {
-      ++it;
-      continue;
+  }
+  std::sort(links.begin(), links.end());  // grouped by receiver, senders in increasing id
+  struct Grant {
+    int from, to, d, sw;
+    double bytes;
+    auto operator<=>(const Grant&) const = default;
+  };
+  std::vector<Grant> grants;
+  for (std::size_t g = 0, next = 0; g < links.size(); g = next) {
+    const int r = links[g].to;
+    for (next = g; next < links.size() && links[next].to == r;) ++next;
+    std::vector<int> cols;  // final destinations any neighbour of r has a backlog for
+    for (std::size_t l = g; l < next; ++l)
+      for (int d : backlog_[static_cast<std::size_t>(links[l].from)])
+        if (d != r) cols.push_back(d);
+    std::sort(cols.begin(), cols.end());
+    cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+    if (cols.empty()) continue;
+    const Window& win = *sw_[static_cast<std::size_t>(links[g].sw)].win;
+    const double slot_cap = lt_.capacity(win.end - win.up);
+    std::vector<double> room(cols.size());
+    for (std::size_t k = 0; k < cols.size(); ++k)
+      room[k] = std::max(0.0, slot_cap - queued(direct_, r, cols[k]) - queued(relay_, r, cols[k]));
+    std::vector<std::vector<double>> offers;
+    std::vector<double> spare;
+    for (std::size_t l = g; l < next; ++l) {
+      const Link& k = links[l];
+      std::vector<double> offer(cols.size());
+      for (std::size_t c = 0; c < cols.size(); ++c) offer[c] = queued(direct_, k.from, cols[c]);
+      offers.push_back(std::move(offer));
+      const Time cursor = std::max(tx_free_[static_cast<std::size_t>(k.sw * n_ + k.from)], e.now());
+      const Window& kw = *sw_[static_cast<std::size_t>(k.sw)].win;
+      spare.push_back(cursor < kw.end ? lt_.capacity(kw.end - cursor) : 0.0);
     }
-    q.items.clear();
-    q.head = 0;
-    it = backlog.erase(it);
+    const auto accepted = rotorlb_accept(offers, spare, std::move(room), byte_epsilon(slot_cap));
+    for (std::size_t l = g; l < next; ++l)
+      for (std::size_t c = 0; c < cols.size(); ++c)
+        if (const double b = accepted[l - g][c]; b > byte_epsilon(slot_cap))
+          grants.push_back({links[l].from, r, cols[c], links[l].sw, b});
+  }
+  // Phase 2: each sender in turn, its receivers in increasing id (a sender offered its whole
+  // backlog to every neighbour, so later grants are cut to what is still queued).
+  std::sort(grants.begin(), grants.end());
+  for (const Grant& gr : grants) {
+    send_relayed(e, gr.sw, gr.from, gr.to, gr.d, gr.bytes);
+    if (queue(direct_, gr.from, gr.d).empty())
+      backlog_[static_cast<std::size_t>(gr.from)].erase(gr.d);
   }
 }
 
-// Relayed bytes that arrive while a circuit to→d is up on some OCS leave on it then, rather than
-// waiting for the next window to open.
-void CircuitDispatch::forward_when_arrived(Engine& e, int to, int d, Time at) {
-  for (int s = 0; s < f_.ocs; ++s) {
-    const SwitchState& st = sw_[static_cast<std::size_t>(s)];
-    if (st.open && st.partner[static_cast<std::size_t>(to)] == d && at < st.win->end)
-      e.set_timer(at, tag_of(kPump, s, f_.ocs, to));
+// Sends up to `amount` of from's own bytes for `d` on sw's circuit from→to, parked at `to` until
+// the next slot.
+void CircuitDispatch::send_relayed(Engine& e, int sw, int from, int to, int d, double amount) {
+  Queue& q = queue(direct_, from, d);
+  Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
+  cursor = std::max(cursor, e.now());
+  const Time end = sw_[static_cast<std::size_t>(sw)].win->end;
+  double sent = 0;
+  while (!q.empty() && amount - sent > byte_epsilon(amount)) {
+    Entry& x = q.items[q.head];
+    Entry part = x;
+    part.remaining = std::min(x.remaining, amount - sent);
+    const std::optional<Hop> h = next_hop(sw, from, to, part, cursor);
+    if (!h) break;
+    add_hop(e, x.task, *h);
+    cursor = h->end;
+    const double moved =
+        q.take(x, h->bytes, byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes));
+    queue(relay_, to, d).push({x.task, moved, end});
+    sent += moved;
+    if (x.remaining <= 0) ++q.head;
   }
+  if (q.empty()) q.reset();
 }
 
 void CircuitDispatch::add_hop(Engine& e, int task, const Hop& h) {

@@ -3,11 +3,17 @@
 // shared by the static, rotor, BvN-frame and per-phase schedulers. Each OCS plays a sequence of
 // windows (a set of circuits held over [up, end)) given by a WindowSource; a circuit direction
 // carries its queued bytes FIFO at B, back to back, splitting a message at the window end (α per
-// hop). With `relay` (RotorLB, reference §2.2/§4.2) a circuit i→j first forwards bytes parked at
-// i for j, then i's own bytes for j, then offers its spare capacity to i's backlog for other
-// destinations, which is parked at j until a circuit j→d comes up.
-// Cost per window: O(circuits + hops sent); per ready send: O(σ log σ). Memory: the circuits
-// recorded (every circuit, or only those that carried bytes: DispatchOptions) plus the queues.
+// hop). With `relay` (RotorLB) the windows opening at one instant form a slot, played as
+// RotorLB's published model plays it (rotor_lb.hpp): every circuit i→j first forwards the bytes
+// parked at i for j (fair between their sources), then i's own bytes for j; then each receiver
+// accepts part of its neighbours' remaining backlog (at most one slot's worth per final
+// destination, counting what it already holds for it), which the senders relay on the rest of
+// the window and which is parked until a later slot brings up a circuit to its destination.
+// Bytes that become ready during a slot go direct if their circuit is up, and are offered for
+// relaying from the next slot on.
+// Cost per window: O(circuits + hops sent); per RotorLB slot add O(n · σ · destinations offered
+// · rounds); per ready send: O(σ log σ). Memory: the circuits recorded (every circuit, or only
+// those that carried bytes: DispatchOptions) plus the queues.
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -72,7 +78,26 @@ class CircuitDispatch final : public Transport {
   struct Queue {
     std::vector<Entry> items;
     std::size_t head = 0;
+    double bytes = 0;  // remaining bytes from head on (RotorLB reads every queue every slot)
     bool empty() const { return head == items.size(); }
+    void push(const Entry& x) {
+      items.push_back(x);
+      bytes += x.remaining;
+    }
+    // `b` bytes of x (an entry of this queue) sent; a rest below `eps` goes with them, so that
+    // many split pieces do not each leave a sliver behind. Returns the bytes taken off x.
+    double take(Entry& x, double b, double eps) {
+      const double before = x.remaining;
+      x.remaining -= b;
+      if (x.remaining <= eps) x.remaining = 0;
+      bytes -= before - x.remaining;
+      return before - x.remaining;
+    }
+    void reset() {
+      items.clear();
+      head = 0;
+      bytes = 0;
+    }
   };
   struct SwitchState {
     std::optional<Window> win;
@@ -88,8 +113,10 @@ class CircuitDispatch final : public Transport {
   void pump(Engine& e, int sw, int from);
   std::optional<Hop> next_hop(int sw, int from, int to, const Entry& x, Time cursor) const;
   bool drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor);
-  void offer(Engine& e, int sw, int from, int to, Time& cursor);
-  void forward_when_arrived(Engine& e, int to, int d, Time at);
+  void forward_relayed(Engine& e, int sw, int from, int to, Time& cursor);
+  void balance(Engine& e);
+  void send_relayed(Engine& e, int sw, int from, int to, int d, double amount);
+  double queued(const std::unordered_map<std::int64_t, Queue>& m, int from, int to) const;
   void deliver(Engine& e, int task, double bytes, Time end);
   void add_hop(Engine& e, int task, const Hop& h);
   void record_used(const SwitchState& s, int sw, std::vector<TimedCircuit>& out) const;
@@ -107,6 +134,7 @@ class CircuitDispatch final : public Transport {
   std::vector<Time> tx_free_;  // [sw * n + gpu]
   std::unordered_map<std::int64_t, Queue> direct_, relay_;
   std::vector<std::set<int>> backlog_;  // [src] destinations with queued direct bytes (relay)
+  Time balanced_at_ = -1;               // the slot whose RotorLB step is scheduled (relay)
   std::vector<double> undelivered_;     // [task]
   std::vector<Time> last_end_;          // [task]
   std::vector<char> completed_;         // [task] completion already scheduled

@@ -1,5 +1,5 @@
 #pragma once
-// Event-driven executor of one training-iteration DAG (DESIGN §1.2, reference/flux.md §4.1).
+// Event-driven executor of one training-iteration DAG on the fabric model of docs/models.md.
 // Each GPU has a compute stream (compute tasks start when ready and the stream is free); sends
 // are handed, when ready, to a Transport — the scheduler or the replay of a given schedule —
 // which records the hops that carry them and says when each send completes. Events are ordered by

@@ -5,19 +5,15 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json_reader.hpp"
+#include "core/limits.hpp"
 #include "fabric/json_stream.hpp"
 
 namespace flux {
 
 namespace {
 
-// Largest time a file may hold: int64 picoseconds must not overflow (about 106 days).
-constexpr double kMaxSeconds = 9.0e6;
-
 double read_time(const JsonNode& node) {
-  double t = node.non_negative();
-  if (t > kMaxSeconds) node.fail(fmt::format("a time <= {} s", kMaxSeconds));
-  return t;
+  return node.seconds();
 }
 
 int read_index(const JsonNode& node, int count) {
@@ -32,6 +28,10 @@ Fabric read_fabric_node(const JsonNode& root) {
   f.gpus = static_cast<int>(root["gpus"].integer(1, kMaxFabricGpus));
   f.ocs = static_cast<int>(root["ocs"].integer(1, kMaxOcs));
   f.link_rate = root["link_rate"].positive();
+  if (f.link_rate < kMinLinkRate)
+    root["link_rate"].fail(
+        fmt::format("a rate >= {:.3g} bytes/s (one byte must cross a link within {:g} s)",
+                    kMinLinkRate, kMaxSeconds));
   f.latency = read_time(root["latency"]);
   f.reconfig_delay = read_time(root["reconfig_delay"]);
   JsonNode kind = root["circuit"];
@@ -54,7 +54,7 @@ MessagePiece read_piece(const JsonNode& node, const Fabric& f) {
   p.start = read_time(node["start"]);
   p.end = read_time(node["end"]);
   if (p.end < p.start) node["end"].fail(fmt::format("a time >= start ({})", p.start));
-  p.bytes = node["bytes"].non_negative();
+  p.bytes = node["bytes"].bytes();
   if (auto from = node.find("from")) p.from = read_index(*from, f.gpus);
   if (auto to = node.find("to")) p.to = read_index(*to, f.gpus);
   return p;

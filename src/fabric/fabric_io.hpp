@@ -1,5 +1,5 @@
 #pragma once
-// Strict readers and writers of flux.fabric/1 and flux.circuit-schedule/1 (DESIGN §2.4, §2.5).
+// Strict readers and writers of flux.fabric/1 and flux.circuit-schedule/1 (docs/formats.md).
 // Readers reject unknown versions, missing fields, wrong types, negative or non-finite numbers
 // and out-of-range indices with an InputError naming the file and the JSON pointer.
 #include <string>

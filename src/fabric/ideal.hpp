@@ -1,5 +1,5 @@
 #pragma once
-// `ideal`: an ideal electrical fabric (reference/flux.md §4.4, DESIGN §3) — every GPU has one
+// `ideal`: an ideal electrical fabric — every GPU has one
 // non-blocking link of σ·B per direction and no reconfiguration; the sends in flight share the
 // links max-min fairly (progressive filling over the senders' and receivers' capacities), fluid,
 // recomputed whenever a send starts or ends. A send is delivered α after its last byte left.

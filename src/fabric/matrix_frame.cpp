@@ -101,7 +101,7 @@ Frame stretch_frame(const Frame& frame, Time length, const Fabric& f) {
     for (const Window& w : ws) hold += w.end - w.up;
     const Time dark = tau * static_cast<Time>(ws.size());
     if (!ws.empty() && length <= dark)
-      throw InputError("", "--frame",
+      throw InputError("", "frame",
                        fmt::format("a frame longer than the {} reconfigurations of one OCS ({} s)",
                                    ws.size(), to_seconds(dark)));
     const double scale = ws.empty() ? 1.0 : static_cast<double>(length - dark) / hold;
@@ -111,7 +111,7 @@ Frame stretch_frame(const Frame& frame, Time length, const Fabric& f) {
     for (const Window& w : ws) {
       Time d = static_cast<Time>(static_cast<double>(w.end - w.up) * scale);
       if (lt.capacity(d) < 1.0)  // a window that carries nothing would never let a message finish
-        throw InputError("", "--frame",
+        throw InputError("", "frame",
                          fmt::format("a frame long enough for every circuit to carry data after α "
                                      "(one lasts {} s)",
                                      to_seconds(d)));
@@ -129,7 +129,7 @@ Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algor
   if (a == nullptr)
     throw InputError("", option, fmt::format("a matrix scheduler name, got \"{}\"", algorithm));
   const Matrix d = f.circuit == CircuitKind::duplex ? symmetrized(demand) : demand;
-  MatrixProblem p{d.scaled(1.0 / f.link_rate), f.ocs, f.reconfig_delay};
+  MatrixProblem p{d.scaled(1.0 / f.link_rate), f.ocs, f.reconfig_delay, 1.0 / f.link_rate};
   MatrixResult r = a->run(p, {});
   return frame_from_schedule(r.schedule, d, f);
 }

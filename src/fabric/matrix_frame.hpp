@@ -27,7 +27,7 @@ struct Frame {
                                         const Fabric& f);
 
 // Same windows with their durations scaled per OCS so that each OCS's frame lasts `length`
-// (periodic mode). InputError on "--frame" when `length` cannot hold an OCS's reconfigurations.
+// (periodic mode). InputError on "frame" when `length` cannot hold an OCS's reconfigurations.
 [[nodiscard]] Frame stretch_frame(const Frame& frame, Time length, const Fabric& f);
 
 // Schedules `demand` (bytes; symmetrised first on a duplex fabric) with the named matrix scheduler

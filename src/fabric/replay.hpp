@@ -1,5 +1,5 @@
 #pragma once
-// Replay of a given circuit schedule (reference/flux.md §4.1): the entry point for Flux's MILP and
+// Replay of a given circuit schedule: the entry point for Flux's MILP and
 // greedy output and the last step of every scheduler here. The schedule is checked first
 // (schedule_check: ports, τ, circuits, rates, bytes); then the DAG runs in the engine with every
 // send placed exactly as given, which checks DAG order (no hop leaves a GPU before the send is

@@ -41,14 +41,14 @@ class RotorWindows final : public WindowSource {
 
 Time rotor_slot(const Fabric& f, const SchedulerOptions& opt) {
   if (!(opt.duty_cycle > 0 && opt.duty_cycle < 1))
-    throw InputError("", "--duty-cycle", fmt::format("a number in (0, 1), got {}", opt.duty_cycle));
-  if (opt.slot < 0) throw InputError("", "--slot", "a slot length >= 0");
+    throw InputError("", "duty_cycle", fmt::format("a number in (0, 1), got {}", opt.duty_cycle));
+  if (opt.slot < 0) throw InputError("", "slot", "a slot length >= 0");
   double slot = opt.slot > 0 ? opt.slot : f.reconfig_delay / (1 - opt.duty_cycle);
   if (slot <= 0)
-    throw InputError("", "--slot", "a positive slot length (with τ = 0 the duty cycle gives none)");
+    throw InputError("", "slot", "a positive slot length (with τ = 0 the duty cycle gives none)");
   // A slot must carry at least a byte after τ and α, or no message could ever progress.
   if ((slot - f.reconfig_delay - f.latency) * f.link_rate < 1.0)
-    throw InputError("", "--slot",
+    throw InputError("", "slot",
                      fmt::format("a slot longer than τ + α = {} s plus one byte at B, got {} s",
                                  f.reconfig_delay + f.latency, slot));
   return to_time(slot);

@@ -5,7 +5,9 @@
 // (s·σ + k) mod M, so every pair is up at least once in every ⌈M/σ⌉ consecutive slots. A slot lasts
 // T = τ / (1 − duty) (or the given length): dark for τ, then up for the rest (the very first slot
 // is up from 0 when the initial configuration is free). Ready bytes go on whatever circuit is up
-// (CircuitDispatch), split at slot ends; VLB also relays through the current neighbour.
+// (CircuitDispatch), split at slot ends; VLB also relays through the current neighbours by
+// RotorLB's per-slot rule (rotor_lb.hpp): a neighbour takes at most one slot's worth per final
+// destination, counting what it already holds for it.
 // Only the circuits that carried a hop are recorded in the schedule (the rotor still cycles the
 // others, which move no byte): reconfigurations and utilization describe the circuits in use.
 // Cost: O(slots · n + hops) time on top of the engine, O(n² + used circuits + hops) memory.
@@ -13,8 +15,8 @@
 
 namespace flux {
 
-// Slot length from the options (InputError on --duty-cycle / --slot out of range or τ = 0
-// without --slot).
+// Slot length from the options (InputError on duty_cycle / slot out of range or τ = 0
+// without a slot).
 [[nodiscard]] Time rotor_slot(const Fabric& f, const SchedulerOptions& opt);
 
 [[nodiscard]] ScheduleRun schedule_rotornet(const Workload& w, const Fabric& f,

@@ -1,5 +1,5 @@
 #pragma once
-// Demand-oblivious matchings for rotor switches (reference/flux.md §4.2).
+// Demand-oblivious matchings for rotor switches (RotorNet).
 // Duplex: the circle method's 1-factorization of K_n — n−1 perfect matchings for even n (node n−1
 // fixed, the rest rotating), n matchings with one idle node each for odd n; every pair appears in
 // exactly one. Simplex: the n−1 shifts i → i+k mod n. O(n²) pairs in total.

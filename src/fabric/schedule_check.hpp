@@ -1,5 +1,5 @@
 #pragma once
-// The certificate checker of circuit schedules (DESIGN §1.2, §2.5): every scheduler's output and
+// The certificate checker of circuit schedules: every scheduler's output and
 // every replayed file goes through it. Static part (no DAG timing): no port on two circuits at
 // once; a port that changes partner is dark τ before the new circuit (and before its first one
 // unless initial_config_free); each hop lies inside a circuit joining its endpoints on its OCS and
@@ -17,14 +17,14 @@
 
 namespace flux {
 
-// Times compare with this tolerance: 1e-9 × max(iteration time, τ) (DESIGN §1.2), at least 2 ps
+// Times compare with this tolerance: 1e-9 × max(iteration time, τ), at least 2 ps
 // to absorb the rounding of seconds to picoseconds.
 [[nodiscard]] Time time_tolerance(Time iteration_time, const Fabric& f);
 
 [[nodiscard]] std::vector<std::string> check_schedule(const TimedSchedule& s, const Workload& w,
                                                       const Fabric& f, Time tol);
 
-// Port circuit changes (DESIGN §1.2): per port, one per change of partner, plus one first set-up
+// Port circuit changes: per port, one per change of partner, plus one first set-up
 // per used port unless the initial configuration is free.
 [[nodiscard]] std::int64_t count_reconfigurations(const std::vector<TimedCircuit>& circuits,
                                                   const Fabric& f);

@@ -18,17 +18,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 Json options_json(const RunContext& ctx) {
-  const SchedulerOptions& o = ctx.options;
-  Json j = Json::object();
-  if (ctx.replayed) return j;
-  if (ctx.scheduler == "rotornet" || ctx.scheduler == "rotornet-vlb") {
-    j["duty_cycle"] = o.duty_cycle;
-    j["slot"] = o.slot;
-  }
-  if (ctx.scheduler.starts_with("bvn")) j["frame"] = o.frame;
-  if (ctx.scheduler == "static") j["topology"] = o.topology.empty() ? "heaviest" : o.topology;
-  if (ctx.scheduler == "spectra-phase") j["phase_algorithm"] = o.phase_algorithm;
-  return j;
+  return ctx.replayed ? Json::object() : ctx.options;
 }
 
 Json scenario_json(const Workload& w, const Fabric& f, const RunContext& ctx) {

@@ -8,7 +8,6 @@
 #include <string>
 
 #include "fabric/replay.hpp"
-#include "fabric/scheduler.hpp"
 
 namespace flux {
 
@@ -17,7 +16,7 @@ struct RunContext {
   std::string workload_file;
   std::string fabric_file;
   std::string scheduler;  // name, or the scheduler named in a replayed file
-  SchedulerOptions options;
+  nlohmann::ordered_json options = nlohmann::ordered_json::object();  // from its options table
   bool replayed = false;
 };
 

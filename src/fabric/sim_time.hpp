@@ -1,7 +1,7 @@
 #pragma once
 // Integer simulation time: picoseconds in an int64 (±106 days), so event order and interval
-// checks are exact; files keep seconds (DESIGN §2). Also the transmission-time rule of the fabric
-// model: a hop of `bytes` on one circuit direction occupies α + bytes/B (DESIGN §1.2).
+// checks are exact; files keep seconds. Also the transmission-time rule of the fabric
+// model: a hop of `bytes` on one circuit direction occupies α + bytes/B.
 #include <cmath>
 #include <cstdint>
 

@@ -62,7 +62,7 @@ class PhaseWindows final : public WindowSource {
  private:
   // Each OCS plays its part of the plan after what it already has queued.
   void play(const Matrix& demand, Time now) {
-    Frame frame = plan_frame(demand, f_, algorithm_, "--phase-algorithm");
+    Frame frame = plan_frame(demand, f_, algorithm_, "phase_algorithm");
     for (std::size_t sw = 0; sw < frame.windows.size(); ++sw) {
       if (frame.windows[sw].empty()) continue;
       const Time base = std::max(now, busy_[sw]);

@@ -1,5 +1,5 @@
 #pragma once
-// `spectra-phase` — Spectra applied per communication phase (DESIGN §4): when the first send of a
+// `spectra-phase` — Spectra applied per communication phase, a baseline: when the first send of a
 // phase becomes ready, the phase's demand matrix (all its sends; symmetrised on duplex) is
 // scheduled by Spectra on the σ OCSes with δ = τ and played (matrix_frame) as soon as each OCS is
 // free; ready bytes go on whatever circuit is up. A phase is the sends of one collective (the

@@ -15,7 +15,7 @@ namespace flux {
 
 namespace {
 
-const char* kOption = "--topology";
+const char* kOption = "topology";
 
 // Each port carries at most one circuit per OCS (simplex: one as sender, one as receiver).
 void check_matching(const Matching& m, const Fabric& f, int sw) {

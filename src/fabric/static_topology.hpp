@@ -1,5 +1,5 @@
 #pragma once
-// `static`: one fixed set of circuits per OCS for the whole iteration (reference/flux.md §4.4),
+// `static`: one fixed set of circuits per OCS for the whole iteration,
 // set up once (τ unless the initial configuration is free) and never changed; each send goes,
 // whole, on the OCS whose port to its destination frees first. A send between GPUs that no OCS
 // connects makes the run fail with an InputError naming it.

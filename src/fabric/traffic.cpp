@@ -6,7 +6,7 @@ namespace flux {
 
 namespace {
 
-// A zero-byte send still needs its circuit (DESIGN §1.2): it counts as one byte.
+// A zero-byte send still needs its circuit: it counts as one byte.
 void add(Matrix& m, const Task& t) {
   if (t.kind == TaskKind::send) m(t.src, t.dst) += std::max(t.bytes, 1.0);
 }

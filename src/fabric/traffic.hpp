@@ -1,5 +1,5 @@
 #pragma once
-// Traffic matrices of a workload: bytes i → j summed over send tasks (reference/flux.md §4.3; the
+// Traffic matrices of a workload: bytes i → j summed over send tasks (the
 // iteration's aggregate TM when all sends are taken), and
 // the symmetrised form max(D, Dᵀ) that duplex circuits serve. O(tasks + n²).
 #include <vector>

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <tuple>
 #include <utility>
 
@@ -85,12 +86,13 @@ class ColumnHeap {
   std::vector<int> heap_;
 };
 
+}  // namespace
+
+// Declared in the header (CompletionWorkspace holds one); defined only here.
 class CompletionSolver {
  public:
-  CompletionSolver(const SparseAssignmentProblem& p, std::vector<double>& v)
-      : p_(p),
-        n_(p.n),
-        v_(v),
+  explicit CompletionSolver(int n)
+      : n_(n),
         u_(sz(n_), 0.0),
         row_match_(sz(n_), -1),
         col_match_(sz(n_), -1),
@@ -99,17 +101,38 @@ class CompletionSolver {
         stamp_(sz(n_), 0),
         done_(sz(n_), 0),
         heap_(n_, dist_) {
-    // Each search scans and finalises at most n rows and columns: reserving once avoids the
-    // regrowth of these buffers in every call (DECOMPOSE makes Δ calls of ~20 searches).
+    // Each search scans and finalises at most n rows and columns, ARR queues at most n rows
+    // beyond its budget: reserving once keeps every later solve free of allocation.
     for (auto* v : {&scanned_, &finalised_}) v->reserve(sz(n_));
-    for (auto* v : {&finalised_open_, &top_free_}) v->reserve(sz(n_));
-    open_.reserve(2 * sz(n_));
+    for (auto* v : {&finalised_open_, &top_free_, &top_, &todo_}) v->reserve(sz(n_));
+    todo_.reserve(3 * sz(n_));
+    open_.reserve(4 * sz(n_));
+    result_.row_to_col.reserve(sz(n_));
+  }
+  [[nodiscard]] int size() const { return n_; }
+
+  // Solves p (of this solver's size) from the column potentials v; reuses every buffer.
+  const SparseAssignmentResult& solve(const SparseAssignmentProblem& p, std::vector<double>& v) {
+    p_ = &p;
+    v_ = &v;
+    std::fill(u_.begin(), u_.end(), 0.0);
+    std::fill(row_match_.begin(), row_match_.end(), -1);
+    std::fill(col_match_.begin(), col_match_.end(), -1);
+    open_.clear();
+    // Stamps and finalised marks compare with a counter that only grows; a fresh value marks
+    // no column as finalised, as in a new solver.
+    ++epoch_;
+    return run();
   }
 
-  SparseAssignmentResult run() {
-    SparseAssignmentResult r;
+ private:
+  const SparseAssignmentResult& run() {
+    SparseAssignmentResult& r = result_;
+    r.feasible = false;
+    r.row_to_col.clear();
+    r.cost = 0.0;
     for (int j = 0; j < n_; ++j)
-      if (p_.col_open[sz(j)]) open_.push_back({v_[sz(j)], -j});
+      if (p_->col_open[sz(j)]) open_.push_back({(*v_)[sz(j)], -j});
     std::make_heap(open_.begin(), open_.end());
     if (!init_duals_and_greedy()) return r;
     augmenting_row_reduction();
@@ -118,18 +141,17 @@ class CompletionSolver {
     r.feasible = true;
     r.row_to_col = row_match_;
     for (int i = 0; i < n_; ++i)
-      for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e)
-        if (p_.col[sz(e)] == row_match_[sz(i)]) r.cost += p_.cost[sz(e)];
+      for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e)
+        if (p_->col[sz(e)] == row_match_[sz(i)]) r.cost += p_->cost[sz(e)];
     return r;
   }
 
- private:
   static std::size_t sz(int i) { return static_cast<std::size_t>(i); }
   // Drops heap entries of columns finalised in this search or whose v changed since the push.
   void clean_open_top() {
     while (!open_.empty()) {
       const auto [v, neg_j] = open_.front();
-      if (done_[sz(-neg_j)] != epoch_ && v == v_[sz(-neg_j)]) return;
+      if (done_[sz(-neg_j)] != epoch_ && v == (*v_)[sz(-neg_j)]) return;
       std::pop_heap(open_.begin(), open_.end());
       open_.pop_back();
     }
@@ -143,25 +165,25 @@ class CompletionSolver {
   // a tight edge to a still-free column, explicit edges first, then an open column of maximal v.
   bool init_duals_and_greedy() {
     const double vmax = max_open_v();
-    std::vector<int> top;  // open columns with v == vmax: the tight fillers
-    top.reserve(sz(n_));
+    std::vector<int>& top = top_;  // open columns with v == vmax: the tight fillers
+    top.clear();
     for (int j = 0; j < n_; ++j)
-      if (p_.col_open[sz(j)] && v_[sz(j)] == vmax) top.push_back(j);
+      if (p_->col_open[sz(j)] && (*v_)[sz(j)] == vmax) top.push_back(j);
     std::size_t next_top = 0;
     for (int i = 0; i < n_; ++i) {
-      double best = p_.row_open[sz(i)] ? -vmax : kInf;
-      for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e)
-        best = std::min(best, p_.cost[sz(e)] - v_[sz(p_.col[sz(e)])]);
+      double best = p_->row_open[sz(i)] ? -vmax : kInf;
+      for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e)
+        best = std::min(best, p_->cost[sz(e)] - (*v_)[sz(p_->col[sz(e)])]);
       if (best == kInf) return false;  // no allowed pair at all
       u_[sz(i)] = best;
-      for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e) {
-        const int j = p_.col[sz(e)];
-        if (col_match_[sz(j)] < 0 && p_.cost[sz(e)] - v_[sz(j)] == best) {
+      for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e) {
+        const int j = p_->col[sz(e)];
+        if (col_match_[sz(j)] < 0 && p_->cost[sz(e)] - (*v_)[sz(j)] == best) {
           match(i, j);
           break;
         }
       }
-      if (row_match_[sz(i)] >= 0 || !p_.row_open[sz(i)] || -vmax != best) continue;
+      if (row_match_[sz(i)] >= 0 || !p_->row_open[sz(i)] || -vmax != best) continue;
       while (next_top < top.size() && col_match_[sz(top[next_top])] >= 0) ++next_top;
       if (next_top < top.size()) match(i, top[next_top]);
     }
@@ -175,14 +197,15 @@ class CompletionSolver {
   // every critical row and most others, leaving few rows for the Dijkstra phase. v only
   // decreases, so every other row's u stays feasible. Budget 2n steps.
   void augmenting_row_reduction() {
-    std::vector<int> todo;
-    todo.reserve(sz(n_));
+    std::vector<int>& todo = todo_;
+    todo.clear();
     for (int i = 0; i < n_; ++i)
       if (row_match_[sz(i)] < 0) todo.push_back(i);
     top_free_.clear();
     const double vmax = max_open_v();
     for (int j = 0; j < n_; ++j)
-      if (p_.col_open[sz(j)] && col_match_[sz(j)] < 0 && v_[sz(j)] == vmax) top_free_.push_back(j);
+      if (p_->col_open[sz(j)] && col_match_[sz(j)] < 0 && (*v_)[sz(j)] == vmax)
+        top_free_.push_back(j);
     next_top_free_ = 0;
     for (std::size_t head = 0, budget = 2 * sz(n_); head < todo.size() && budget > 0; --budget) {
       const int i = todo[head++];
@@ -195,16 +218,16 @@ class CompletionSolver {
   int reduce_row(int i) {
     double u1 = kInf, u2 = kInf;
     int j1 = -1, j2 = -1;
-    for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e) {
-      const int j = p_.col[sz(e)];
-      const double h = p_.cost[sz(e)] - v_[sz(j)];
+    for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e) {
+      const int j = p_->col[sz(e)];
+      const double h = p_->cost[sz(e)] - (*v_)[sz(j)];
       if (h < u1) {
         u2 = u1, j2 = j1, u1 = h, j1 = j;
       } else if (h < u2) {
         u2 = h, j2 = j;
       }
     }
-    const double filler = p_.row_open[sz(i)] ? -max_open_v() : kInf;
+    const double filler = p_->row_open[sz(i)] ? -max_open_v() : kInf;
     if (filler <= u1 && filler < kInf) {  // the filler block is (one of) the best options
       if (take_free_top(i)) return -1;
       if (filler < u1) return -1;  // no tight free filler: left to Dijkstra
@@ -212,7 +235,7 @@ class CompletionSolver {
     if (j1 < 0) return -1;  // no edge: the Dijkstra phase reports infeasibility
     const double second = std::min(u2, filler);
     if (u1 < second && second < kInf) {
-      set_v(j1, v_[sz(j1)] - (second - u1));
+      set_v(j1, (*v_)[sz(j1)] - (second - u1));
     } else if (col_match_[sz(j1)] >= 0 && j2 >= 0 && u2 == u1) {
       j1 = j2;  // tie: prefer the other best column rather than evict
     }
@@ -228,7 +251,7 @@ class CompletionSolver {
     const double vmax = max_open_v();
     for (; next_top_free_ < top_free_.size(); ++next_top_free_) {
       const int j = top_free_[next_top_free_];
-      if (col_match_[sz(j)] >= 0 || v_[sz(j)] != vmax) continue;
+      if (col_match_[sz(j)] >= 0 || (*v_)[sz(j)] != vmax) continue;
       match(i, j);
       u_[sz(i)] = -vmax;
       ++next_top_free_;
@@ -238,8 +261,8 @@ class CompletionSolver {
   }
 
   void set_v(int j, double value) {
-    v_[sz(j)] = value;
-    if (!p_.col_open[sz(j)]) return;
+    (*v_)[sz(j)] = value;
+    if (!p_->col_open[sz(j)]) return;
     open_.push_back({value, -j});  // the old heap entry is now stale
     std::push_heap(open_.begin(), open_.end());
   }
@@ -253,11 +276,11 @@ class CompletionSolver {
   void scan(int i, double d) {
     scanned_.push_back({i, d});
     const double ui = u_[sz(i)];
-    for (int e = p_.row_start[sz(i)]; e < p_.row_start[sz(i) + 1]; ++e) {
-      const int j = p_.col[sz(e)];
+    for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e) {
+      const int j = p_->col[sz(e)];
       if (done_[sz(j)] == epoch_) continue;
-      assert(!(p_.row_open[sz(i)] && p_.col_open[sz(j)]) || p_.cost[sz(e)] <= 0.0);
-      const double cand = d + p_.cost[sz(e)] - ui - v_[sz(j)];
+      assert(!(p_->row_open[sz(i)] && p_->col_open[sz(j)]) || p_->cost[sz(e)] <= 0.0);
+      const double cand = d + p_->cost[sz(e)] - ui - (*v_)[sz(j)];
       if (stamp_[sz(j)] != epoch_ || cand < dist_[sz(j)]) {
         stamp_[sz(j)] = epoch_;
         dist_[sz(j)] = cand;
@@ -265,7 +288,7 @@ class CompletionSolver {
         heap_.push_or_decrease(j);
       }
     }
-    if (p_.row_open[sz(i)] && d - ui < filler_base_) {
+    if (p_->row_open[sz(i)] && d - ui < filler_base_) {
       filler_base_ = d - ui;
       filler_row_ = i;
     }
@@ -287,7 +310,7 @@ class CompletionSolver {
       pred_[sz(j)] = filler_row_;
     }
     done_[sz(j)] = epoch_;
-    if (p_.col_open[sz(j)]) finalised_open_.push_back(j);
+    if (p_->col_open[sz(j)]) finalised_open_.push_back(j);
     finalised_.push_back({j, d});
     return true;
   }
@@ -328,16 +351,16 @@ class CompletionSolver {
   // Standard Dijkstra potential update: keeps reduced costs >= 0 and the tree edges tight.
   void update_duals(double d_sink) {
     for (const auto& [i, d] : scanned_) u_[sz(i)] += d_sink - d;
-    for (const auto& [j, d] : finalised_) v_[sz(j)] -= d_sink - d;
+    for (const auto& [j, d] : finalised_) (*v_)[sz(j)] -= d_sink - d;
     for (int j : finalised_open_) {  // re-offer with the new v (old entries are now stale)
-      open_.push_back({v_[sz(j)], -j});
+      open_.push_back({(*v_)[sz(j)], -j});
       std::push_heap(open_.begin(), open_.end());
     }
   }
 
-  const SparseAssignmentProblem& p_;
+  const SparseAssignmentProblem* p_ = nullptr;
   int n_;
-  std::vector<double>& v_;
+  std::vector<double>* v_ = nullptr;
   std::vector<double> u_;
   std::vector<int> row_match_, col_match_;
   std::vector<double> dist_;
@@ -348,18 +371,28 @@ class CompletionSolver {
   ColumnHeap heap_;
   std::vector<std::pair<int, double>> scanned_, finalised_;
   std::vector<int> finalised_open_;
-  std::vector<int> top_free_;  // ARR: free open columns of maximal v
+  std::vector<int> top_free_;    // ARR: free open columns of maximal v
+  std::vector<int> top_, todo_;  // scratch of the greedy pass and of ARR
+  SparseAssignmentResult result_;
   std::size_t next_top_free_ = 0;
   double filler_base_ = kInf;
   int filler_row_ = -1;
 };
 
-}  // namespace
-
 SparseAssignmentResult completion_assignment(const SparseAssignmentProblem& p,
                                              std::vector<double>& col_potential) {
   assert(static_cast<int>(col_potential.size()) == p.n);
-  return CompletionSolver(p, col_potential).run();
+  return CompletionSolver(p.n).solve(p, col_potential);
+}
+
+CompletionWorkspace::CompletionWorkspace() = default;
+CompletionWorkspace::~CompletionWorkspace() = default;
+
+const SparseAssignmentResult& CompletionWorkspace::solve(const SparseAssignmentProblem& p,
+                                                         std::vector<double>& col_potential) {
+  assert(static_cast<int>(col_potential.size()) == p.n);
+  if (!solver_ || solver_->size() != p.n) solver_ = std::make_unique<CompletionSolver>(p.n);
+  return solver_->solve(p, col_potential);
 }
 
 }  // namespace flux

@@ -19,6 +19,7 @@
 // rows, budget 2n steps) match most rows; only the rest are searched.
 // Complexity per augmentation O((m' + c) log n), m' = explicit edges of scanned rows, c = scanned
 // columns; at most n augmentations, usually far fewer. Memory O(n + m).
+#include <memory>
 #include <vector>
 
 namespace flux {
@@ -42,5 +43,24 @@ struct SparseAssignmentResult {
 // pass an all-zero vector for a cold start.
 [[nodiscard]] SparseAssignmentResult completion_assignment(const SparseAssignmentProblem& p,
                                                            std::vector<double>& col_potential);
+
+class CompletionSolver;
+
+// The same solver keeping its O(n) buffers between calls, for callers that solve a sequence of
+// problems of one size (DECOMPOSE: Δ steps). After the first call a solve allocates nothing.
+// The result stays valid until the next solve. Same answers as completion_assignment, bit for
+// bit: only the memory is reused.
+class CompletionWorkspace {
+ public:
+  CompletionWorkspace();
+  ~CompletionWorkspace();
+  CompletionWorkspace(const CompletionWorkspace&) = delete;
+  CompletionWorkspace& operator=(const CompletionWorkspace&) = delete;
+  const SparseAssignmentResult& solve(const SparseAssignmentProblem& p,
+                                      std::vector<double>& col_potential);
+
+ private:
+  std::unique_ptr<CompletionSolver> solver_;
+};
 
 }  // namespace flux

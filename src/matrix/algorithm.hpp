@@ -14,6 +14,9 @@ struct MatrixProblem {
   Matrix time;       // n x n, >= 0
   int switches = 1;  // s >= 1
   double delta = 0;  // reconfiguration delay, same time unit, >= 0
+  // Time one byte takes at line rate (1 / rate) when the demand counts bytes; 0 for normalised
+  // demand. Exact decompositions count in these units, so no slot is shorter than one byte.
+  double byte_time = 0;
 };
 
 struct MatrixRunOptions {

@@ -41,40 +41,73 @@ std::vector<Line> summarise(const Matrix& d, double keep_above) {
   return lines;
 }
 
-// Whether T passes LB2's test. ceil() gets a relative slack so that rounding never counts an
-// extra slot at the exact breakpoint (which would lift the bound above a feasible makespan).
-bool lb2_feasible(const std::vector<Line>& lines, double max_entry, int s, double delta, double t) {
-  const double piece = t - delta;  // longest possible slot
-  if (!(piece > 0) || max_entry > s * piece * (1 + 1e-12)) return false;
-  for (const Line& l : lines) {
-    long long slots = l.nonzeros;
-    for (double v : l.large) {
-      if (v <= piece) break;
-      slots += static_cast<long long>(std::ceil(v / piece * (1 - 1e-12))) - 1;
-    }
-    const double need = (l.load + delta * static_cast<double>(std::max<long long>(slots, s))) / s;
-    if (t < need * (1 - 1e-12)) return false;
+// Slots line l needs when no slot lasts longer than `piece`: sum over its entries of
+// max(1, ceil(d_e / piece)). ceil() gets a relative slack so that rounding never counts an extra
+// slot at the exact breakpoint (which would lift a bound above a feasible makespan).
+long long line_slots(const Line& l, double piece) {
+  long long slots = l.nonzeros;
+  for (double v : l.large) {
+    if (v <= piece) break;
+    slots += static_cast<long long>(std::ceil(v / piece * (1 - 1e-12))) - 1;
   }
-  return true;
+  return slots;
 }
 
-// LB2 by bisection above LB1 (which the callers already have).
-double lb2_above(const Matrix& time, int switches, double delta, double lb1) {
-  if (lb1 == 0) return 0.0;
-  // Below LB1 nothing is feasible, so entries <= LB1 - delta never need a second slot.
-  const std::vector<Line> lines = summarise(time, lb1 - delta);
-  const double max_entry = time.max_entry();
-  // Feasible: every entry fits one slot and d_e <= s (T - delta); the right side is then LB1.
-  double hi = std::max(lb1, delta + max_entry);
-  double lo = lb1;
-  if (lb2_feasible(lines, max_entry, switches, delta, lo)) return lo;
-  // Invariant: lo is infeasible (so LB2 > lo), hi is feasible. Returning lo keeps the bound
-  // valid whatever the precision reached.
+// Whether every entry fits on s switches at makespan t: d_e <= s (t - delta).
+bool entries_fit(double max_entry, int s, double delta, double t) {
+  const double piece = t - delta;
+  return piece > 0 && max_entry <= s * piece * (1 + 1e-12);
+}
+
+// (load + delta * max(slots, s)) / s <= t, up to rounding.
+bool meets(double load, long long slots, int s, double delta, double t) {
+  const double need = (load + delta * static_cast<double>(std::max<long long>(slots, s))) / s;
+  return t >= need * (1 - 1e-12);
+}
+
+// Whether T passes LB2's test: every line on its own.
+bool lb2_feasible(const std::vector<Line>& lines, double max_entry, int s, double delta, double t) {
+  if (!entries_fit(max_entry, s, delta, t)) return false;
+  return std::all_of(lines.begin(), lines.end(), [&](const Line& l) {
+    return meets(l.load, line_slots(l, t - delta), s, delta, t);
+  });
+}
+
+// Whether T passes LB3's test: the largest line load with the largest slot count of any line.
+bool lb3_feasible(const std::vector<Line>& lines, double max_entry, int s, double delta, double t) {
+  if (!entries_fit(max_entry, s, delta, t)) return false;
+  double max_load = 0.0;
+  long long max_slots = 0;
+  for (const Line& l : lines) {
+    max_load = std::max(max_load, l.load);
+    max_slots = std::max(max_slots, line_slots(l, t - delta));
+  }
+  return meets(max_load, max_slots, s, delta, t);
+}
+
+// The smallest T passing a monotone test (infeasible below it, feasible above), searched in
+// [lo, hi] where hi passes. Returns lo itself if it passes, else the largest point known to fail,
+// so the result never exceeds the true threshold whatever precision is reached.
+template <class Feasible>
+double smallest_feasible(double lo, double hi, Feasible feasible) {
+  if (feasible(lo)) return lo;
   for (int step = 0; step < 200 && hi - lo > 1e-14 * hi; ++step) {
     const double mid = 0.5 * (lo + hi);
-    (lb2_feasible(lines, max_entry, switches, delta, mid) ? hi : lo) = mid;
+    (feasible(mid) ? hi : lo) = mid;
   }
   return lo;
+}
+
+// A T at which LB3's test passes: every entry fits one slot (so a line needs k_p slots) and the
+// largest load with the largest k_p fits.
+double always_feasible(const std::vector<Line>& lines, double max_entry, int s, double delta) {
+  double max_load = 0.0;
+  int max_k = 0;
+  for (const Line& l : lines) {
+    max_load = std::max(max_load, l.load);
+    max_k = std::max(max_k, l.nonzeros);
+  }
+  return std::max(delta + max_entry, (max_load + delta * std::max(max_k, s)) / s);
 }
 
 }  // namespace
@@ -87,14 +120,30 @@ double lower_bound_lb1(const Matrix& time, int switches, double delta) {
 }
 
 double lower_bound_lb2(const Matrix& time, int switches, double delta) {
-  return lb2_above(time, switches, delta, lower_bound_lb1(time, switches, delta));
+  return matrix_lower_bounds(time, switches, delta).lb2;
+}
+
+double lower_bound_lb3(const Matrix& time, int switches, double delta) {
+  return matrix_lower_bounds(time, switches, delta).lb3;
 }
 
 MatrixBounds matrix_lower_bounds(const Matrix& time, int switches, double delta) {
   MatrixBounds b;
   b.lb1 = lower_bound_lb1(time, switches, delta);
-  b.lb2 = lb2_above(time, switches, delta, b.lb1);
+  if (b.lb1 == 0) return b;
+  // Below LB1 nothing is feasible, so entries <= LB1 - delta never need a second slot.
+  const std::vector<Line> lines = summarise(time, b.lb1 - delta);
+  const double max_entry = time.max_entry();
+  // LB2 passes where every entry fits one slot: each line then needs k_p slots, which is LB1.
+  b.lb2 = smallest_feasible(b.lb1, std::max(b.lb1, delta + max_entry), [&](double t) {
+    return lb2_feasible(lines, max_entry, switches, delta, t);
+  });
+  // LB3's test implies LB2's, so its threshold lies above LB2's.
+  const double hi = always_feasible(lines, max_entry, switches, delta);
+  b.lb3 = smallest_feasible(
+      b.lb2, hi, [&](double t) { return lb3_feasible(lines, max_entry, switches, delta, t); });
   b.bound = std::max(b.lb1, b.lb2);
+  b.all_stop = std::max(b.bound, b.lb3);
   return b;
 }
 

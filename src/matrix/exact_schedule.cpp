@@ -6,8 +6,7 @@
 #include <CoinPackedVector.hpp>
 #include <OsiClpSolverInterface.hpp>
 #include <algorithm>
-#include <cstdint>
-#include <numeric>
+#include <utility>
 #include <vector>
 
 namespace flux {
@@ -26,14 +25,90 @@ const char* to_string(ExactStatus s) {
 
 namespace {
 
-std::vector<std::vector<int>> all_permutations(int n) {
-  std::vector<int> p(static_cast<std::size_t>(n));
-  std::iota(p.begin(), p.end(), 0);
-  std::vector<std::vector<int>> out;
-  do out.push_back(p);
-  while (std::next_permutation(p.begin(), p.end()));
-  return out;
-}
+// Enumerates the maximal matchings of the support of D (inclusion-maximal sets of non-zeros, no
+// two in a line) by include/exclude backtracking over the non-zeros in row-major order. An entry
+// whose row and column are both free may be left out only if a later entry shares its row or
+// column (otherwise the set could never become maximal); maximality itself is checked at the
+// leaf. Stops once more than `limit` are found.
+class MaximalMatchings {
+ public:
+  MaximalMatchings(const Matrix& d, std::size_t limit) : d_(d), limit_(limit) {
+    const int n = d.n();
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j)
+        if (d(i, j) > 0) entries_.push_back({i, j});
+    last_in_row_.assign(static_cast<std::size_t>(n), -1);
+    last_in_col_.assign(static_cast<std::size_t>(n), -1);
+    for (std::size_t e = 0; e < entries_.size(); ++e) {
+      last_in_row_[static_cast<std::size_t>(entries_[e].first)] = static_cast<int>(e);
+      last_in_col_[static_cast<std::size_t>(entries_[e].second)] = static_cast<int>(e);
+    }
+    row_used_.assign(static_cast<std::size_t>(n), 0);
+    col_used_.assign(static_cast<std::size_t>(n), 0);
+    visit(0);
+  }
+  [[nodiscard]] bool overflow() const { return found_.size() > limit_; }
+  // Each matching completed to a full permutation: free rows take free columns in order (idle
+  // circuits, which cost nothing).
+  [[nodiscard]] std::vector<std::vector<int>> permutations() const {
+    const int n = d_.n();
+    std::vector<std::vector<int>> out;
+    for (const auto& m : found_) {
+      std::vector<int> perm(static_cast<std::size_t>(n), -1);
+      std::vector<char> col_taken(static_cast<std::size_t>(n), 0);
+      for (int e : m) {
+        const auto [i, j] = entries_[static_cast<std::size_t>(e)];
+        perm[static_cast<std::size_t>(i)] = j;
+        col_taken[static_cast<std::size_t>(j)] = 1;
+      }
+      int next = 0;
+      for (int& j : perm) {
+        if (j >= 0) continue;
+        while (col_taken[static_cast<std::size_t>(next)]) ++next;
+        j = next++;
+      }
+      out.push_back(std::move(perm));
+    }
+    return out;
+  }
+
+ private:
+  void visit(std::size_t e) {
+    if (overflow()) return;
+    if (e == entries_.size()) {
+      if (maximal() && !chosen_.empty()) found_.push_back(chosen_);
+      return;
+    }
+    const auto [i, j] = entries_[e];
+    auto& r = row_used_[static_cast<std::size_t>(i)];
+    auto& c = col_used_[static_cast<std::size_t>(j)];
+    if (!r && !c) {
+      r = c = 1;
+      chosen_.push_back(static_cast<int>(e));
+      visit(e + 1);
+      chosen_.pop_back();
+      r = c = 0;
+      const int last = std::max(last_in_row_[static_cast<std::size_t>(i)],
+                                last_in_col_[static_cast<std::size_t>(j)]);
+      if (last == static_cast<int>(e)) return;  // nothing later could block this entry
+    }
+    visit(e + 1);
+  }
+  bool maximal() const {
+    return std::all_of(entries_.begin(), entries_.end(), [&](const std::pair<int, int>& rc) {
+      return row_used_[static_cast<std::size_t>(rc.first)] ||
+             col_used_[static_cast<std::size_t>(rc.second)];
+    });
+  }
+
+  const Matrix& d_;
+  std::size_t limit_;
+  std::vector<std::pair<int, int>> entries_;
+  std::vector<int> last_in_row_, last_in_col_;  // index of the last entry in each line
+  std::vector<char> row_used_, col_used_;
+  std::vector<int> chosen_;
+  std::vector<std::vector<int>> found_;
+};
 
 // Column layout: T, then (x_kp, y_kp) pairs.
 struct Layout {
@@ -62,31 +137,6 @@ std::vector<double> useful_length(const Matrix& d, const std::vector<std::vector
     len.push_back(m);
   }
   return len;
-}
-
-// The entries of D a permutation serves, as a bit set over n * n <= 64 cells.
-std::uint64_t served_set(const Matrix& d, const std::vector<int>& q) {
-  std::uint64_t bits = 0;
-  for (int i = 0; i < d.n(); ++i)
-    if (d(i, q[static_cast<std::size_t>(i)]) > 0)
-      bits |= std::uint64_t{1} << (i * d.n() + q[static_cast<std::size_t>(i)]);
-  return bits;
-}
-
-// A permutation whose served entries are a subset of another's is never needed (same cost,
-// serves less), nor is a second one serving the same entries: keep one per maximal set. This
-// removes most of the n! columns on sparse matrices.
-void keep_dominant(const Matrix& d, std::vector<std::vector<int>>& perms) {
-  std::vector<std::uint64_t> sets;
-  for (const auto& q : perms) sets.push_back(served_set(d, q));
-  std::vector<std::vector<int>> kept;
-  for (std::size_t a = 0; a < perms.size(); ++a) {
-    bool dominated = sets[a] == 0;
-    for (std::size_t b = 0; b < perms.size() && !dominated; ++b)
-      dominated = b != a && (sets[a] & ~sets[b]) == 0 && (sets[a] != sets[b] || b < a);
-    if (!dominated) kept.push_back(perms[a]);
-  }
-  perms = std::move(kept);
 }
 
 Model build_rows(const MatrixProblem& p, const std::vector<std::vector<int>>& perms,
@@ -168,16 +218,15 @@ MatrixSchedule to_schedule(const MatrixProblem& p, const std::vector<std::vector
 ExactResult exact_matrix_schedule(const MatrixProblem& p, const ExactOptions& opt) {
   ExactResult r;
   const int n = p.time.n();
-  // n <= 8 also keeps the served sets within 64 bits.
-  if (n > std::min(opt.max_ports, 8) || p.switches > opt.max_switches || n < 1 || p.switches < 1)
-    return r;
+  if (n > opt.max_ports || p.switches > opt.max_switches || n < 1 || p.switches < 1) return r;
   if (p.time.max_entry() == 0) {  // nothing to send: the empty schedule
     r.status = ExactStatus::optimal;
     r.schedule = empty_schedule(p);
     return r;
   }
-  std::vector<std::vector<int>> perms = all_permutations(n);
-  keep_dominant(p.time, perms);
+  const MaximalMatchings matchings(p.time, static_cast<std::size_t>(opt.max_permutations));
+  if (matchings.overflow()) return r;
+  const std::vector<std::vector<int>> perms = matchings.permutations();
   const Layout c{static_cast<int>(perms.size())};
   const Model m = build_rows(p, perms, c, useful_length(p.time, perms));
 

@@ -1,7 +1,7 @@
 #pragma once
-// Seeded demand-matrix generators (reference/spectra.md §5). Every matrix is normalised so that the
-// largest row or column sum is 1 (unit `normalized`): the busiest port needs one time unit on one
-// link. The same (kind, options, seed) always gives the same matrix.
+// Seeded demand-matrix generators (the Spectra paper's workloads and more). Every matrix is
+// normalised so that the largest row or column sum is 1 (unit `normalized`): the busiest port needs
+// one time unit on one link. The same (kind, options, seed) always gives the same matrix.
 //
 //   synthetic  Solstice/Eclipse benchmark: large + small random permutations, Gaussian noise on
 //              the support, shrunk and re-centred (50 rounds) so line sums stay ~1.

@@ -1,5 +1,5 @@
 #pragma once
-// flux.matrix-schedule/1 (DESIGN §2.2): the output of every matrix scheduler.
+// flux.matrix-schedule/1 (docs/formats.md): the output of every matrix scheduler.
 #include <string>
 #include <vector>
 

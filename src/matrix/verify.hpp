@@ -1,6 +1,6 @@
 #pragma once
-// The certificate checker for matrix schedules (DESIGN §1.1, §2.2): the one verifier every matrix
-// algorithm, every test and `flux matrix verify` go through.
+// The certificate checker for matrix schedules (docs/models.md, docs/formats.md): the one verifier
+// every matrix algorithm, every test and `flux matrix verify` go through.
 //
 // Checks, all-stop: every slot's perm is a valid partial permutation (size n, entries in [-1, n),
 // no output used twice), switch index in range, 0 <= start <= end, on each switch the first slot
@@ -10,7 +10,7 @@
 // Both: coverage rate * sum(durations of slots serving (i, j)) >= D[i][j] for every entry, the
 // file's makespan equals the latest end, n equals the demand's, lower_bound <= makespan.
 //
-// Tolerances: times compare with 1e-9 x max(latest end, delta) (DESIGN §1.2's rule);
+// Tolerances: times compare with 1e-9 x max(latest end, delta) (as for circuit schedules);
 // coverage with 1e-9 x max(max entry, rate x latest end) because a duration end - start carries
 // a rounding error relative to the time scale, not to the entry.
 //

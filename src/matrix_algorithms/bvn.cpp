@@ -20,8 +20,8 @@ Matrix to_matrix(const IntegerDemand& m) {
 
 }  // namespace
 
-BvnStats bvn_decompose(const Matrix& d, const PermutationSink& sink) {
-  IntegerDemand r = quantize_up(d);
+BvnStats bvn_decompose(const Matrix& d, const PermutationSink& sink, double byte_time) {
+  IntegerDemand r = quantize_demand(d, byte_time);
   quick_stuff(r);
   BvnStats stats;
   stats.stuffed = to_matrix(r);
@@ -43,12 +43,15 @@ BvnStats bvn_decompose(const Matrix& d, const PermutationSink& sink) {
   return stats;
 }
 
-Decomposition bvn_decomposition(const Matrix& d) {
+Decomposition bvn_decomposition(const Matrix& d, double byte_time) {
   Decomposition dec;
-  (void)bvn_decompose(d, [&](const std::vector<int>& perm, double w) {
-    dec.perms.push_back(perm);
-    dec.weights.push_back(w);
-  });
+  (void)bvn_decompose(
+      d,
+      [&](const std::vector<int>& perm, double w) {
+        dec.perms.push_back(perm);
+        dec.weights.push_back(w);
+      },
+      byte_time);
   sort_by_weight(dec);
   return dec;
 }
@@ -56,7 +59,7 @@ Decomposition bvn_decomposition(const Matrix& d) {
 MatrixResult bvn_schedule(const MatrixProblem& p) {
   check_problem(p);
   check_schedule_size(p.time, "bvn");
-  return lpt_schedule("bvn", bvn_decomposition(p.time), p);
+  return lpt_schedule("bvn", bvn_decomposition(p.time, p.byte_time), p);
 }
 
 }  // namespace flux

@@ -4,7 +4,8 @@
 //
 // Exact: the stuffed matrix is held in integers (integer_demand.hpp), so sum_k w_k P_k rebuilds
 // it exactly and every step is guaranteed a perfect matching (Birkhoff/König); weights convert
-// back to time with the quantum (over-service per entry < 2^-40 of the largest line sum).
+// back to time with the quantum (over-service per entry < 2^-40 of the largest line sum, or none
+// for a byte demand, which is counted in whole bytes).
 // Fast: each peel zeroes at least one entry; only the rows that lost their entry are re-matched
 // (threshold_matching.hpp), not n^2 matchings from scratch.
 // K <= nnz(stuffed) - 2n + 2 permutations; sum of weights = the largest line sum L.
@@ -30,10 +31,12 @@ struct BvnStats {
 
 // Streams the decomposition to `sink` (a dense n = 512 decomposition has ~n^2 permutations, too
 // many to keep when only statistics are wanted). Entries of `d` must be finite and >= 0.
-[[nodiscard]] BvnStats bvn_decompose(const Matrix& d, const PermutationSink& sink);
+// `byte_time` > 0 counts the demand in whole bytes (quantize_demand), 0 uses the fine quantum.
+[[nodiscard]] BvnStats bvn_decompose(const Matrix& d, const PermutationSink& sink,
+                                     double byte_time = 0.0);
 
 // The decomposition collected, sorted by weight descending.
-[[nodiscard]] Decomposition bvn_decomposition(const Matrix& d);
+[[nodiscard]] Decomposition bvn_decomposition(const Matrix& d, double byte_time = 0.0);
 
 [[nodiscard]] MatrixResult bvn_schedule(const MatrixProblem& p);
 

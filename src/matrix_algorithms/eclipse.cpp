@@ -51,7 +51,7 @@ class EclipseStep {
     return cache_.emplace(h, std::move(c)).first->second;
   }
 
-  // The reference binary search over the sorted distinct values `h` (reference/spectra.md §4.2).
+  // The binary search of the Spectra authors' Eclipse code over the sorted distinct values `h`.
   const Candidate& search(const std::vector<double>& h) {
     if (h.size() == 1) return evaluate(h.front());  // all entries equal: nothing to search
     std::size_t lo = 0, hi = h.size() - 1;

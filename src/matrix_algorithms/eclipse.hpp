@@ -1,8 +1,8 @@
 #pragma once
-// Eclipse (Bojja Venkatakrishnan, Alizadeh, Viswanath, SIGMETRICS'16; reference/spectra.md §4.2):
+// Eclipse (Bojja Venkatakrishnan, Alizadeh, Viswanath, SIGMETRICS'16):
 // greedy submodular decomposition. Each step picks the threshold α among the distinct residual
 // values that maximises (max-weight matching value of min(Drem, α)) / (α + δ) — by the binary
-// search of the reference code, which assumes that ratio is unimodal in α — and serves
+// search of the Spectra authors' code, which assumes that ratio is unimodal in α — and serves
 // min(Drem, α) on that matching.
 //
 // Guards the reference code lacks: a single distinct value (every entry equal, e.g. a dense

@@ -46,6 +46,43 @@ IntegerDemand quantize_up(const Matrix& d, int bits) {
   return m;
 }
 
+IntegerDemand quantize_demand(const Matrix& d, double unit) {
+  if (!(unit > 0.0)) return quantize_up(d);
+  IntegerDemand m;
+  m.n = d.n();
+  m.quantum = unit;
+  m.a.assign(d.data().size(), 0);
+  for (std::size_t k = 0; k < m.a.size(); ++k) m.a[k] = whole_units(d.data()[k] / unit);
+  return m;
+}
+
+std::int64_t whole_units(double x) {
+  if (!(x > 0.0)) return 0;
+  const double nearest = std::round(x);
+  const double units = std::abs(x - nearest) <= 1e-6 * std::max(1.0, x) ? nearest : std::ceil(x);
+  return static_cast<std::int64_t>(std::max(units, 1.0));
+}
+
+void apportion_whole_units(std::vector<Matrix>& parts, const Matrix& d, double unit) {
+  if (!(unit > 0.0) || parts.empty()) return;
+  std::vector<std::pair<double, std::size_t>> remainders(parts.size());
+  for (int i = 0; i < d.n(); ++i)
+    for (int j = 0; j < d.n(); ++j) {
+      std::int64_t left = whole_units(d(i, j) / unit);
+      for (std::size_t k = 0; k < parts.size(); ++k) {
+        const double x = std::max(0.0, parts[k](i, j) / unit);
+        const double whole = std::min(std::floor(x), static_cast<double>(left));
+        parts[k](i, j) = whole;
+        left -= static_cast<std::int64_t>(whole);
+        remainders[k] = {-(x - whole), k};  // largest remainder first, then the lower index
+      }
+      std::sort(remainders.begin(), remainders.end());
+      for (std::size_t r = 0; left > 0; r = (r + 1) % parts.size(), --left)
+        parts[remainders[r].second](i, j) += 1.0;
+      for (Matrix& m : parts) m(i, j) *= unit;
+    }
+}
+
 void quick_stuff(IntegerDemand& m, const StuffOptions& opt) {
   std::vector<std::int64_t> rows = m.row_sums(), cols = m.col_sums();
   const std::int64_t target = std::max(max_of(rows), max_of(cols));

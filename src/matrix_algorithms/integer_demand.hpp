@@ -38,6 +38,24 @@ inline constexpr int kQuantumBits = 40;
 // Entries of `d` must be finite and >= 0.
 [[nodiscard]] IntegerDemand quantize_up(const Matrix& d, int bits = kQuantumBits);
 
+// The demand counted in `unit`s (one byte's time at line rate) when unit > 0, else quantize_up.
+// A byte demand is a whole number of bytes, so each entry is rounded to the nearest unit when it
+// is within floating-point noise of it (bytes / rate * rate) and up otherwise: the integer matrix
+// is the byte matrix itself, and every slice of a decomposition lasts a whole number of bytes.
+// With the L / 2^40 quantum instead, each entry picks up a different sub-byte rounding residue,
+// stuffing evens the line sums out with residue-sized entries, and peeling those costs a
+// reconfiguration for a slot far shorter than one byte.
+[[nodiscard]] IntegerDemand quantize_demand(const Matrix& d, double unit);
+
+// x (an amount in units) as a whole number of units, as quantize_demand counts an entry.
+[[nodiscard]] std::int64_t whole_units(double x);
+
+// Splits of D (parts summing to D entrywise: LESS parts, per-switch shares) re-apportioned in
+// whole `unit`s when unit > 0: each entry's pieces are floored and the units left over go to the
+// largest remainders, so the pieces are whole bytes that add up to the entry's byte count and no
+// switch is handed a fraction of a byte to serve. Nothing changes when unit is 0.
+void apportion_whole_units(std::vector<Matrix>& parts, const Matrix& d, double unit);
+
 struct StuffOptions {
   // Order of the padding pass over the existing non-zeros: row-major when null, shuffled with
   // this generator otherwise (Solstice pads in random order).

@@ -1,5 +1,5 @@
 #pragma once
-// LESS split (reference/spectra.md §4.1): cut D into s parts whose row and column sums are fixed
+// LESS split: cut D into s parts whose row and column sums are fixed
 // shares of D's, each part much sparser than D/s — the first step of the Spectra paper's baseline.
 //
 // One cut with share a (0 < a < 1): start from D1 = a·D; while the bipartite graph of "loose"

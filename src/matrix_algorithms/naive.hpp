@@ -1,6 +1,6 @@
 #pragma once
-// `naive` (reference/spectra.md §4.3): every switch gets D/s, decomposed once (Spectra's
-// decomposition, LP weights) and played serially; all switches run the same list, so the
+// `naive` (a comparator in the Spectra authors' code): every switch gets D/s, decomposed once
+// (Spectra's decomposition, LP weights) and played serially; all switches run the same list, so the
 // makespan is sum of weights of D/s + δ · K. The reference to show what splitting D without
 // sparsifying it costs: every switch pays δ for every permutation of D.
 // Time: one decomposition of D.

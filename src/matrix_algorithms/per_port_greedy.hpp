@@ -5,13 +5,16 @@
 // One switch, one sub-matrix M: every non-zero (i, j) gets one circuit i -> j for its whole
 // remaining entry. Only the two ports of a new circuit go dark for δ (each port's first circuit
 // starts at >= δ, and a port may start a different circuit δ after its previous one ended).
-// Event-driven: at t = δ the circuits of a max-weight matching of M start; whenever ports become
-// ready, the free inputs and outputs with demand between them are paired largest entry first.
-// Each event pairs greedily until no free pair with demand is left, so the loop ends after at
-// most nnz circuits. Time O(n^3 + events · F_in · F_out · log), F = free ports at an event.
+// Event-driven: at t = δ, and whenever ports become ready again, the ready inputs and outputs
+// with demand between them are paired by a matching with the most circuits (heaviest among
+// those: an assignment over the ready ports). Not a greedy largest-first pairing: that one is only
+// maximal, strands ports on an all-to-all and then needs more rounds than the all-stop schedule.
+// The loop ends after at most nnz circuits. Time O(n^3 + events · F^3), F = ready ports at an
+// event.
 //
 // `per-port` runs it on each switch's share of Spectra's schedule; `baseline-per-port` on each
-// LESS part of the baseline.
+// LESS part of the baseline. Both return the all-stop schedule they start from (written as
+// per-port circuits) when the greedy comes out longer, so they are never worse than it.
 #include "matrix/algorithm.hpp"
 
 namespace flux {

@@ -1,10 +1,14 @@
 #pragma once
-// Every matrix scheduler by name: the CLI, the bench and the tests go through this list.
+// Every matrix scheduler by name: the CLI, the bench and the tests go through this list. An
+// algorithm states its options once, in an options table (core/options.hpp); an ablation is a
+// preset — a name that fixes some of those options (spectra-noeq is spectra-ref with
+// equalize = false) — not a separate implementation.
 #include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/options.hpp"
 #include "matrix/algorithm.hpp"
 
 namespace flux {
@@ -12,7 +16,16 @@ namespace flux {
 struct MatrixAlgorithm {
   std::string name;
   std::string description;
-  std::function<MatrixResult(const MatrixProblem&, const MatrixRunOptions&)> run;
+  OptionTable options;
+  // Runs with values resolved against `options` (every key present and checked).
+  std::function<MatrixResult(const MatrixProblem&, const MatrixRunOptions&, const OptionValues&)>
+      run_with;
+  OptionValues preset;  // the values this name fixes; empty for a plain algorithm
+
+  // The algorithm under its preset, `given` overlaid (InputError on an unknown key or a bad
+  // value); the schedule carries this entry's name.
+  [[nodiscard]] MatrixResult run(const MatrixProblem& p, const MatrixRunOptions& o,
+                                 const OptionValues& given = {}) const;
 };
 
 const std::vector<MatrixAlgorithm>& matrix_algorithms();

@@ -10,7 +10,8 @@
 
 namespace flux {
 
-// SCHEDULE (LPT with δ, reference/spectra.md §2.2) without EQUALIZE, then the timeline.
+// SCHEDULE (LPT with δ, reference/spectra.md §2.2) without EQUALIZE, then the timeline;
+// permutations made of padding only (no entry with demand) are dropped first.
 [[nodiscard]] MatrixResult lpt_schedule(const std::string& name, const Decomposition& dec,
                                         const MatrixProblem& p);
 
@@ -24,6 +25,14 @@ double play_serially(const Decomposition& dec, const Matrix& served, int sw, dou
 // entries each; refuses (InputError) inputs whose schedule would exceed 2^28 entries (~1 GiB)
 // instead of exhausting memory. Dense n = 512 needs 2^27 and passes.
 void check_schedule_size(const Matrix& d, const std::string& algorithm);
+
+// For byte demand (p.byte_time > 0), an all-stop schedule's slots in whole-byte terms: a slot
+// that serves no demanded entry or lasts no time is dropped (it would cost δ for nothing), and a
+// slot shorter than one byte (a fraction of a byte left by splitting an entry across slots or
+// switches) is held for one byte; the switch's later slots move by the time gained or lost, the
+// gaps between them (δ or more) are kept. The makespan is recomputed. Per-port schedules and
+// normalised demand are left alone. O(slots · n).
+void whole_byte_slots(MatrixSchedule& s, const MatrixProblem& p);
 
 // A result with the header filled from the problem and the makespan from the slots/circuits.
 [[nodiscard]] MatrixResult make_result(const std::string& name, const MatrixProblem& p,

@@ -24,8 +24,8 @@ void lower_until_perfect(ThresholdMatching& matching, std::int64_t t) {
 
 }  // namespace
 
-Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed) {
-  IntegerDemand r = quantize_up(d);
+Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed, double byte_time) {
+  IntegerDemand r = quantize_demand(d, byte_time);
   Rng rng(seed);
   quick_stuff(r, {.rng = &rng});
   Decomposition dec;
@@ -49,7 +49,7 @@ Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed) {
 MatrixResult solstice_schedule(const MatrixProblem& p, const MatrixRunOptions& opt) {
   check_problem(p);
   check_schedule_size(p.time, "solstice");
-  return lpt_schedule("solstice", solstice_decomposition(p.time, opt.seed), p);
+  return lpt_schedule("solstice", solstice_decomposition(p.time, opt.seed, p.byte_time), p);
 }
 
 }  // namespace flux

@@ -16,8 +16,11 @@
 
 namespace flux {
 
-// Sorted by weight, largest first. `seed` orders QuickStuff's padding pass.
-[[nodiscard]] Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed);
+// Sorted by weight, largest first. `seed` orders QuickStuff's padding pass. `byte_time` > 0
+// counts the demand in whole bytes (as Sunflow's simulator does: integer byte demand and integer
+// thresholds), so every slice lasts at least one byte; 0 uses the fine quantum of L / 2^40.
+[[nodiscard]] Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed,
+                                                   double byte_time = 0.0);
 
 [[nodiscard]] MatrixResult solstice_schedule(const MatrixProblem& p, const MatrixRunOptions& opt);
 

@@ -44,7 +44,7 @@ class DecomposeState {
   [[nodiscard]] const std::vector<double>& remaining() const { return drem_; }
 
   Permutation solve_step(int k, AssignmentKernel kernel) {
-    return kernel == AssignmentKernel::sparse ? sparse_step(k) : dense_step(k);
+    return kernel == AssignmentKernel::dense ? dense_step(k) : sparse_step(k, kernel);
   }
 
   // Peels α = the smallest positive remaining demand on σ; marks σ's non-zeros covered.
@@ -85,7 +85,7 @@ class DecomposeState {
     return drem_[ix(e)] > 0.0 ? -drem_[ix(e)] : 0.0;
   }
 
-  Permutation sparse_step(int k) {
+  Permutation sparse_step(int k, AssignmentKernel kernel) {
     SparseAssignmentProblem& p = step_;  // buffers reused across steps: no allocation per step
     p.n = s_.n;
     p.row_open.resize(ix(s_.n));
@@ -111,10 +111,15 @@ class DecomposeState {
     p.col.resize(kept);
     p.cost.resize(kept);
     std::fill(potential_.begin(), potential_.end(), 0.0);  // cold start: see the header
-    SparseAssignmentResult r = completion_assignment(p, potential_);
-    // König: a matching saturating every critical line always exists, so this is a logic error.
+    if (kernel == AssignmentKernel::sparse_fresh)
+      return checked(completion_assignment(p, potential_));
+    return checked(workspace_.solve(p, potential_));
+  }
+
+  // König: a matching saturating every critical line always exists, so this is a logic error.
+  static Permutation checked(const SparseAssignmentResult& r) {
     if (!r.feasible) throw std::logic_error("DECOMPOSE: no assignment avoids the critical costs");
-    return std::move(r.row_to_col);
+    return r.row_to_col;
   }
 
   Permutation dense_step(int k) {
@@ -139,6 +144,7 @@ class DecomposeState {
   std::vector<int> row_count_, col_count_;
   std::vector<double> potential_;  // column duals of the current step
   SparseAssignmentProblem step_;   // the current step's problem
+  CompletionWorkspace workspace_;  // the solver's buffers, kept across steps
   std::vector<int> on_;            // peel: entry of each row on the permutation, or -1
   int uncovered_ = 0;
 };

@@ -10,13 +10,15 @@
 //
 // Kernels: `sparse` (default) solves each step with completion_assignment on the support only
 // (fillers implicit, 1e9 pairs forbidden): greedy + augmenting row reduction match most rows,
-// Dijkstra searches the rest. Worst case O(Δ · n · nnz · log n); measured on the synthetic
-// benchmark (n = 100, Δ = 16) ~17 searches of ~15 scanned rows per step. Warm-starting the
-// column potentials from the previous step was tried and rejected: the previous matching's
-// entries are exactly the ones that just became forbidden, and it cost 60 % more scans at n = 100
-// (10 % fewer at n = 1024). `dense` builds the reference's n x n cost matrix with 1e9 entries
-// and runs the O(n^3) Hungarian: O(Δ · n^3), kept for cross-checks and benchmarks.
-// Both give optimal assignments at every step; only ties may be broken differently.
+// Dijkstra searches the rest. Its buffers live across the steps (CompletionWorkspace), so a
+// step allocates nothing but the permutation it returns; `sparse_fresh` is the same solver
+// built anew at every step (the earlier kernel, kept for benchmarks; identical output). Worst case
+// O(Δ · n · nnz · log n); measured on the synthetic benchmark (n = 100, Δ = 16) ~17 searches of ~15
+// scanned rows per step. Warm-starting the column potentials from the previous step was tried and
+// rejected: the previous matching's entries are exactly the ones that just became forbidden, and it
+// cost 60 % more scans at n = 100 (10 % fewer at n = 1024). `dense` builds the reference's n x n
+// cost matrix with 1e9 entries and runs the O(n^3) Hungarian: O(Δ · n^3), kept for cross-checks and
+// benchmarks. Both give optimal assignments at every step; only ties may be broken differently.
 #include <vector>
 
 #include "core/matrix.hpp"
@@ -33,7 +35,7 @@ struct Decomposition {
 };
 
 enum class WeightMethod { lp, stretch };
-enum class AssignmentKernel { sparse, dense };
+enum class AssignmentKernel { sparse, sparse_fresh, dense };
 
 struct DecomposeOptions {
   WeightMethod weights = WeightMethod::lp;

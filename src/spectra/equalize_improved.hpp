@@ -1,5 +1,5 @@
 #pragma once
-// An EQUALIZE that goes where the reference stops (reference/spectra.md §2.3 notes):
+// An EQUALIZE that goes where the paper's EQUALIZE stops:
 //   * two pieces of one permutation on one switch are merged (one δ instead of two);
 //   * between the most and the least loaded switch it considers every piece of the busy switch,
 //     not only the largest, and both moves: split it so the two loads meet, or move it whole

@@ -1,5 +1,6 @@
 #pragma once
-// LP re-weighting of a fixed set of permutations (reference/spectra.md §2.1 (b), `SPECTRA_MILP`):
+// LP re-weighting of a fixed set of permutations (the weights of the Spectra paper's plots,
+// `SPECTRA_MILP` in its code):
 //   minimise sum_l w_l  s.t.  sum_{l : P_l(i) = j} w_l >= D[i][j] for every non-zero, w >= 0.
 // Solved with COIN-OR Clp (dual simplex). Entries covered by the same set of permutations give
 // the same constraint, so only the largest demand per distinct set is kept: on DECOMPOSE output

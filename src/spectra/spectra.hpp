@@ -1,5 +1,5 @@
 #pragma once
-// Spectra (arXiv 2603.07373; reference/spectra.md §2): DECOMPOSE -> SCHEDULE -> EQUALIZE on s
+// Spectra (arXiv 2603.07373): DECOMPOSE -> SCHEDULE -> EQUALIZE on s
 // parallel all-stop OCSes. `spectra_reference` follows the reference exactly (its only freedom:
 // ties between optimal assignments); `spectra_improved` (spectra_improved.cpp) is a portfolio that
 // contains the reference's schedule as a candidate. Cost: dominated by DECOMPOSE (Δ sparse
@@ -15,7 +15,7 @@ struct SpectraOptions {
   bool equalize = true;  // false = the "no equalization" ablation
 };
 
-// `spectra-ref`: the reference algorithm exactly as specified (§2).
+// `spectra-ref`: the paper's algorithm exactly as its authors' code runs it.
 [[nodiscard]] MatrixResult spectra_reference(const MatrixProblem& p,
                                              const SpectraOptions& opt = {});
 

@@ -1,4 +1,4 @@
-// `spectra`: the improved default (reference/spectra.md §2, issue item 5).
+// `spectra`: the improved default.
 //
 // Portfolio over decompositions × schedulers, every candidate a complete schedule, the shortest
 // kept. Candidate 0 is exactly `spectra-ref` (LP-weighted greedy + LPT + reference EQUALIZE), so

@@ -26,7 +26,7 @@ struct Support {
   }
 };
 
-// Entries with D[i][j] > tol (reference/spectra.md §2.1 uses tol = 0).
+// Entries with D[i][j] > tol (Spectra's DECOMPOSE uses tol = 0).
 [[nodiscard]] Support make_support(const Matrix& d, double tol = 0.0);
 
 // Δ: the largest number of entries in a row or column (Matrix::max_line_nonzeros in O(nnz)).

@@ -1,6 +1,6 @@
 #pragma once
 // SCHEDULE (LPT with δ), EQUALIZE (split the largest piece of the most loaded switch) and the
-// timeline (reference/spectra.md §2.2–2.3). A plan lists, per switch, the pieces it plays;
+// timeline of the Spectra paper. A plan lists, per switch, the pieces it plays;
 // each piece is (permutation index into the decomposition, duration).
 #include <vector>
 
@@ -23,12 +23,12 @@ struct SwitchPlan {
 // LPT: weights must be sorted descending; ties go to the smallest switch index.
 [[nodiscard]] SwitchPlan lpt_assign(const std::vector<double>& weights, int switches, double delta);
 
-// The reference EQUALIZE loop, exact stop rules and tie-breaks (§2.3), with a safety cap of
-// 8·s·(K+1) splits (reached only when δ = 0). O(s + pieces) per split.
+// The reference EQUALIZE loop, exact stop rules and tie-breaks of the authors' code, with a safety
+// cap of 8·s·(K+1) splits (reached only when δ = 0). O(s + pieces) per split.
 void equalize_reference(SwitchPlan& plan, double delta);
 
-// Timeline (§2.3): per switch, pieces in descending duration (ties: larger permutation id first),
-// each preceded by delta. Fills slots and makespan.
+// Timeline, as the authors' code lays it out: per switch, pieces in descending duration (ties:
+// larger permutation id first), each preceded by delta. Fills slots and makespan.
 void plan_to_slots(const SwitchPlan& plan, const Decomposition& dec, double delta,
                    MatrixSchedule& out);
 

@@ -21,10 +21,14 @@
 // checkpointing (checkpoints > 0), DISTRIBUTED_INFERENCE.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "workload/astra_text.hpp"
 #include "workload/collectives.hpp"
 #include "workload/gzip.hpp"
+#include "workload/size_limit.hpp"
 #include "workload/task_sink.hpp"
 #include "workload/validate.hpp"
 #include "workload/workload_importers.hpp"
@@ -62,6 +66,20 @@ class AstraBuilder {
         report_(report),
         em_(sink, f.gpus),
         wait_(static_cast<std::size_t>(f.gpus)) {}
+
+  // Tasks run() would emit, counted without emitting them: three passes and an update per layer
+  // and rank, and per collective at most 2 (size - 1) sends per rank (a ring all-reduce; the other
+  // expansions send fewer). O(layers).
+  double estimate_tasks() const {
+    double tasks = 4.0 * static_cast<double>(f_.layers.size()) * f_.gpus;
+    for (int l = 0; l < static_cast<int>(f_.layers.size()); ++l)
+      for (Pass pass : {Pass::fwd, Pass::ig, Pass::wg}) {
+        const Group g = group_of(l, pass);
+        if (g.span != Span::none && at(l).bytes[static_cast<int>(pass)] > 0)
+          tasks += 2.0 * f_.gpus * (g.size - 1);
+      }
+    return tasks;
+  }
 
   void run() {
     const int n = static_cast<int>(f_.layers.size());
@@ -117,25 +135,43 @@ class AstraBuilder {
     return policy_span(policy, pass, l == 0);
   }
 
-  std::vector<Deps> communicate(int l, Pass pass) {
+  // The ranks one collective spans: groups of `size` ranks `stride` apart.
+  struct Group {
+    std::string base;  // the keyword without its group suffix
+    Span span = Span::none;
+    int stride = 1, size = 1;
+  };
+  Group group_of(int l, Pass pass) const {
     const AstraLayer& a = at(l);
-    const int k = static_cast<int>(pass);
-    const std::string& type = a.type[k];
-    std::vector<Deps> done(idx(f_.gpus));
-    for (int r = 0; r < f_.gpus; ++r) done[idx(r)] = {em_.tail(r)};
-    const std::string base = type.substr(0, type.find('_'));
-    const std::string suffix = base.size() < type.size() ? type.substr(base.size() + 1) : "";
+    const std::string& type = a.type[static_cast<int>(pass)];
+    Group g;
+    g.base = type.substr(0, type.find('_'));
+    const std::string suffix = g.base.size() < type.size() ? type.substr(g.base.size() + 1) : "";
+    const std::string& base = g.base;
     if (base != "NONE" && base != "ALLREDUCE" && base != "ALLGATHER" && base != "REDUCESCATTER" &&
         base != "ALLTOALL" && base != "ALLREDUCEALLTOALL" && base != "BROADCAST")
       throw InputError(label_, fmt::format("line {}", a.line),
                        "ALLREDUCE, ALLGATHER, REDUCESCATTER, ALLTOALL, ALLREDUCEALLTOALL, "
                        "BROADCAST or NONE, got " +
                            type);
-    const Span span = base == "NONE" ? Span::none : span_of(l, pass, suffix);
-    int stride = 1, size = f_.gpus;
-    if (span == Span::tp) size = f_.tp;
-    if (span == Span::dp) stride = f_.tp, size = f_.gpus / f_.tp;
-    if (span == Span::ep) stride = f_.tp, size = f_.ep;
+    g.span = base == "NONE" ? Span::none : span_of(l, pass, suffix);
+    g.size = f_.gpus;
+    if (g.span == Span::tp) g.size = f_.tp;
+    if (g.span == Span::dp) g.stride = f_.tp, g.size = f_.gpus / f_.tp;
+    if (g.span == Span::ep) g.stride = f_.tp, g.size = f_.ep;
+    return g;
+  }
+
+  std::vector<Deps> communicate(int l, Pass pass) {
+    const AstraLayer& a = at(l);
+    const int k = static_cast<int>(pass);
+    const std::string& type = a.type[k];
+    std::vector<Deps> done(idx(f_.gpus));
+    for (int r = 0; r < f_.gpus; ++r) done[idx(r)] = {em_.tail(r)};
+    const Group g = group_of(l, pass);
+    const std::string& base = g.base;
+    const Span span = g.span;
+    const int stride = g.stride, size = g.size;
     std::string what = fmt::format("{} {} cycles", kPassNames[k], a.compute[k]);
     if (base == "NONE" || a.bytes[k] == 0) {
       describe(l, what);
@@ -211,7 +247,32 @@ class AstraBuilder {
   std::vector<std::string> described_;
 };
 
+// Times and sizes the simulator can represent (core/limits.hpp), checked per line.
+void check_layer_limits(const AstraFile& f, const AstraImportOptions& options,
+                        const std::string& label) {
+  const double max_cycles = kMaxSeconds / options.seconds_per_cycle;
+  for (const AstraLayer& a : f.layers) {
+    const std::string where = fmt::format("line {}", a.line);
+    for (double c : {a.compute[0], a.compute[1], a.compute[2], a.update})
+      if (c > max_cycles)
+        throw InputError(label, where,
+                         fmt::format("compute times <= {:.3g} cycles ({:g} s at {:g} s per cycle, "
+                                     "the simulator's clock range), got {:.6g}",
+                                     max_cycles, kMaxSeconds, options.seconds_per_cycle, c));
+    for (double b : a.bytes)
+      if (b > kMaxBytes)
+        throw InputError(
+            label, where,
+            fmt::format("collective sizes <= 2^53 = {:.0f} bytes, got {:.6g}", kMaxBytes, b));
+  }
+}
+
 void check_supported(AstraFile& f, const AstraImportOptions& options, const std::string& label) {
+  if (options.gpus < 0)
+    throw InputError("", "--gpus", fmt::format("a positive GPU count, got {}", options.gpus));
+  if (!(options.seconds_per_cycle > 0 && options.seconds_per_cycle <= 1))
+    throw InputError("", "--cycle",
+                     fmt::format("seconds per cycle in (0, 1], got {}", options.seconds_per_cycle));
   if (options.gpus > 0) f.gpus = options.gpus;
   if (f.gpus < 1) throw InputError(label, "all_gpus", "a GPU count in the header or --gpus");
   if (f.policy == "DISTRIBUTED_INFERENCE")
@@ -233,6 +294,7 @@ void check_supported(AstraFile& f, const AstraImportOptions& options, const std:
                      fmt::format("a divisor of {} GPUs, got {}", f.gpus, f.tp));
   if (f.ep < 1 || (f.gpus / f.tp) % f.ep != 0)
     throw InputError(label, "ep", "a divisor of the data-parallel size");
+  check_layer_limits(f, options, label);
 }
 
 }  // namespace
@@ -243,7 +305,17 @@ Workload parse_astra(const std::string& text, const std::string& label,
   check_supported(f, options, label);
   ImportReport local;
   WorkloadSink sink;
-  AstraBuilder(f, options, label, report ? *report : local, sink).run();
+  const auto check_size = [&](double tasks) {
+    check_generated_size(tasks, label, options.gpus > 0 ? "--gpus" : "all_gpus",
+                         fmt::format("{} layers on {} GPUs are too many (fewer GPUs with --gpus, "
+                                     "or fewer layers)",
+                                     f.layers.size(), f.gpus));
+  };
+  // The builder holds per-rank state: bound the ranks first, then the whole estimate.
+  check_size(4.0 * static_cast<double>(std::max<std::size_t>(f.layers.size(), 1)) * f.gpus);
+  AstraBuilder builder(f, options, label, report ? *report : local, sink);
+  check_size(builder.estimate_tasks());
+  builder.run();
   Workload w = sink.take();
   validate_workload(w, label);
   return w;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -42,17 +43,18 @@ double number(const std::string& cell, const std::string& label, int line, const
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != cell.size() || !(v >= 0))
+  if (used != cell.size() || !(v >= 0) || !std::isfinite(v))
     throw InputError(label, fmt::format("line {}", line),
-                     fmt::format("a non-negative number for {}, got '{}'", what, cell));
+                     fmt::format("a finite, non-negative number for {}, got '{}'", what, cell));
   return v;
 }
 
 int count(const std::string& cell, const std::string& label, int line, const char* what) {
+  constexpr double kMaxCount = 1 << 30;
   const double v = number(cell, label, line, what);
-  if (v != static_cast<int>(v))
+  if (v > kMaxCount || v != std::floor(v))  // before the cast, which overflow makes undefined
     throw InputError(label, fmt::format("line {}", line),
-                     fmt::format("an integer for {}, got '{}'", what, cell));
+                     fmt::format("an integer in [0, 2^30] for {}, got '{}'", what, cell));
   return static_cast<int>(v);
 }
 

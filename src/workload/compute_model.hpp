@@ -1,7 +1,7 @@
 #pragma once
 // Compute durations of one micro-batch on one rank by a roofline with MFU:
 // t = max(FLOPs / (peak * MFU), bytes moved / HBM bandwidth).
-// FLOPs per layer follow Narayanan et al. (SC'21) as in reference/ecosystem.md §1.10: every
+// FLOPs per layer follow Narayanan et al. (SC'21), as Megatron-LM counts them: every
 // matrix multiply costs 2 FLOPs per parameter per token (so a dense GPT layer is 24·b·s·h²),
 // plus the attention core 2·b·s_q·s_kv·a·(d_qk + d_v) (= 4·b·s²·h for MHA, no causal discount,
 // as in Megatron's formula). Tensor parallelism divides matrix work by t, context parallelism

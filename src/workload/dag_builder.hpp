@@ -1,6 +1,6 @@
 #pragma once
-// Builds one training iteration of a scenario as a flux.workload/1 DAG (DESIGN §2.3; formulas in
-// reference/ecosystem.md §1.10, construction in reference/flux.md §5). Per pipeline stage the
+// Builds one training iteration of a scenario as a flux.workload/1 DAG (modelling choices in
+// docs/workload.md). Per pipeline stage the
 // Megatron 1F1B order (interleaved with virtual stages); per layer forward and backward compute by
 // roofline (compute_model.hpp); TP all-reduces, or all-gather + reduce-scatter with sequence
 // parallelism, expanded into ring or halving-doubling steps with reduction tasks; ring attention

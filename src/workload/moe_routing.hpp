@@ -1,6 +1,6 @@
 #pragma once
 // MoE routing: how many tokens each EP rank sends to each expert, per MoE layer
-// (reference/ecosystem.md §1.8). Seeded generators: uniform, Zipf(alpha) over a per-layer random
+// (docs/workload.md). Seeded generators: uniform, Zipf(alpha) over a per-layer random
 // expert popularity order, Dirichlet(alpha) per source rank, and "hot-k" (k hot experts receive a
 // given share). Every token picks top-k *distinct* experts, so each source row sums to exactly
 // tokens * k. The importer reads measured loads (JSON flux.expert-load/1 or CSV

@@ -1,7 +1,7 @@
 #pragma once
 // Built-in model and GPU presets, and the parameter count of a model configuration.
 // Model shapes follow the public configs (GPT-3: Brown et al. 2020 Table 2.1; Llama 3, Mixtral,
-// Qwen3, DeepSeek-V3: their config.json), listed in reference/ecosystem.md §1.9. Field names
+// Qwen3, DeepSeek-V3: their config.json). Field names
 // follow Megatron-LM's arguments. parameter_count() is exact for the layer structure described
 // (embeddings, attention incl. GQA/MLA, dense/gated MLP, MoE experts + router + shared experts,
 // norms, biases), so tests can compare it with the published totals.

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
+#include "workload/scenario_size.hpp"
 
 namespace flux {
 namespace {
@@ -264,6 +265,7 @@ Scenario parse_scenario(const std::string& text, const std::string& label) {
   if (auto n = root.find("collectives")) s.collectives = parse_collectives(*n);
   if (auto n = root.find("moe")) s.moe = parse_moe(*n, label);
   validate_scenario(s, label);
+  check_scenario_size(s, label);
   return s;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // flux.scenario/1: a training setup described with Megatron-LM's argument names
-// (reference/ecosystem.md §1.1, §5). Sections: model (a preset plus overrides, or all fields),
+// (docs/formats.md, docs/workload.md). Sections: model (a preset plus overrides, or all fields),
 // parallelism (TP, PP, CP, EP, virtual stages, sequence parallelism, rank order; DP is derived),
 // training (micro/global batch, sequence, dtype, recompute, distributed optimizer, DDP bucket),
 // hardware (GPU preset or peak FLOP/s and memory bandwidth, MFU), collectives (algorithm per group)

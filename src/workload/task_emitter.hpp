@@ -1,5 +1,5 @@
 #pragma once
-// Emits tasks to a TaskSink while keeping each GPU's compute stream a chain (DESIGN §1.2): every
+// Emits tasks to a TaskSink while keeping each GPU's compute stream a chain: every
 // compute task is placed after the GPU's previous compute task. Indices are assigned in emission
 // order, so predecessors always come first. Memory: O(GPUs), independent of the task count.
 #include <cstdint>

@@ -7,6 +7,7 @@
 #include <deque>
 
 #include "core/error.hpp"
+#include "core/limits.hpp"
 
 namespace flux {
 
@@ -43,13 +44,18 @@ void check_fields(const Workload& w, const std::string& label) {
             fmt::format("send endpoints in [0, {}), got {} -> {}", w.gpus, t.src, t.dst));
       if (t.src == t.dst)
         throw InputError(label, field, fmt::format("send with src != dst, got {} twice", t.src));
-      if (!(std::isfinite(t.bytes) && t.bytes >= 0))
-        throw InputError(label, field, "a finite, non-negative byte count");
+      if (!(t.bytes >= 0 && t.bytes <= kMaxBytes))
+        throw InputError(
+            label, field,
+            fmt::format("a byte count in [0, 2^53 = {:.0f}], got {:.6g}", kMaxBytes, t.bytes));
     } else {
       if (t.gpu < 0 || t.gpu >= w.gpus)
         throw InputError(label, field, fmt::format("gpu in [0, {}), got {}", w.gpus, t.gpu));
-      if (!(std::isfinite(t.duration) && t.duration >= 0))
-        throw InputError(label, field, "a finite, non-negative duration");
+      if (!(t.duration >= 0 && t.duration <= kMaxSeconds))
+        throw InputError(label, field,
+                         fmt::format("a duration in [0, {:g}] s (the simulator's clock range), "
+                                     "got {:.6g}",
+                                     kMaxSeconds, t.duration));
     }
     for (int p : t.after)
       if (p < 0 || p >= n || p == static_cast<int>(i))

@@ -1,5 +1,5 @@
 #pragma once
-// Structural checks of a workload DAG (DESIGN §1.2, §2.3) and a topological order.
+// Structural checks of a workload DAG (flux.workload/1, docs/formats.md) and a topological order.
 // validate_workload throws InputError naming the offending tasks by file id: send endpoints in
 // range and distinct, predecessors in range, no cycle (the cycle's ids are listed), and the
 // compute tasks of each GPU totally ordered by the `after` edges (the two unordered ids are named).

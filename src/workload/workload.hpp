@@ -1,5 +1,5 @@
 #pragma once
-// One training iteration as a DAG of compute and send tasks: flux.workload/1 (DESIGN §1.2, §2.3).
+// One training iteration as a DAG of compute and send tasks: flux.workload/1 (docs/formats.md).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -70,13 +70,13 @@ Task parse_task(const JsonNode& node, int gpus) {
   if (kind == "compute") {
     t.kind = TaskKind::compute;
     t.gpu = static_cast<int>(node["gpu"].integer(0, gpus - 1));
-    t.duration = node["duration"].non_negative();
+    t.duration = node["duration"].seconds();
   } else if (kind == "send") {
     t.kind = TaskKind::send;
     t.src = static_cast<int>(node["src"].integer(0, gpus - 1));
     t.dst = static_cast<int>(node["dst"].integer(0, gpus - 1));
     if (t.src == t.dst) node["dst"].fail("a destination different from src");
-    t.bytes = node["bytes"].non_negative();
+    t.bytes = node["bytes"].bytes();
   } else {
     node["kind"].fail("'compute' or 'send'");
   }

@@ -1,6 +1,6 @@
 #pragma once
-// Reading and writing flux.workload/1 (DESIGN §2.3). The writer streams: tasks are formatted one
-// line each as they arrive, so generating a workload never needs the whole file in memory.
+// Reading and writing flux.workload/1 (docs/formats.md). The writer streams: tasks are formatted
+// one line each as they arrive, so generating a workload never needs the whole file in memory.
 // Reading validates fully (ids, references, kinds, values, then validate_workload()).
 // Complexity: linear in the number of tasks and edges.
 #include <ostream>

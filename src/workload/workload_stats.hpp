@@ -1,7 +1,7 @@
 #pragma once
 // Summary of a workload, computed while tasks stream by (TaskSink) or from a Workload: task
 // counts, bytes per group and per phase, busiest GPU compute, and the compute critical path
-// (DESIGN §3: longest path with compute durations and instantaneous sends, i.e. tau = 0 and
+// (longest path with compute durations and instantaneous sends, i.e. tau = 0 and
 // infinite bandwidth). Needs tasks in an order where predecessors come first (generator output,
 // or topological_order() for files). Memory: 8 bytes per task. Time: O(tasks + edges).
 #include <cstdint>

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -55,6 +56,18 @@ class CliTest : public ::testing::Test {
     return r;
   }
 
+  // The bad-input contract: `args` (which writes to out.json if it writes anything) exits 2 with
+  // one line on stderr containing `needle`, and leaves no output file behind.
+  void expect_rejected(const std::string& args, const std::string& needle) {
+    const int before = stray_files();
+    const CliResult r = flux(args);
+    EXPECT_EQ(r.code, 2) << args << "\nstdout: " << r.out << "\nstderr: " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("flux: error: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(needle), std::string::npos) << "'" << needle << "' not in: " << r.err;
+    EXPECT_FALSE(exists("out.json")) << args;
+    EXPECT_EQ(stray_files(), before) << "left a file behind: " << args;
+  }
   std::filesystem::path path(const std::string& name) const { return dir_ / name; }
   bool exists(const std::string& name) const { return std::filesystem::exists(dir_ / name); }
   // Files in dir() other than the captured streams (to check that nothing was left behind).

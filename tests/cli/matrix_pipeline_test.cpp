@@ -22,7 +22,10 @@ LoadedProblem two_by_two() {
 
 // One slot of the swap permutation lasting `duration` after delta.
 MatrixAlgorithm fixed(double duration) {
-  return {"fixed", "test", [duration](const MatrixProblem& p, const MatrixRunOptions&) {
+  return {"fixed",
+          "test",
+          {},
+          [duration](const MatrixProblem& p, const MatrixRunOptions&, const OptionValues&) {
             MatrixResult r;
             r.schedule.n = p.time.n();
             r.schedule.switches = p.switches;
@@ -31,7 +34,8 @@ MatrixAlgorithm fixed(double duration) {
             r.schedule.makespan = p.delta + duration;
             r.permutations = 1;
             return r;
-          }};
+          },
+          {}};
 }
 
 TEST(MatrixPipeline, FillsBoundRateAndName) {

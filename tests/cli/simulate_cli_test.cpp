@@ -181,14 +181,15 @@ TEST_F(SimulateCli, BadInputExitsWithCodeTwo) {
 
 // Times beyond the picosecond clock once wrapped around silently (an iteration shorter than its
 // own critical path, exit 0): a compute of 1e7 s, or a send on a 1e-300 B/s link.
+// Each value is readable (core/limits.hpp), but the iteration would not fit the clock.
 TEST_F(SimulateCli, TimesBeyondTheClockRangeAreBadInput) {
   spit(path("long.json"), R"({"format": "flux.workload/1", "gpus": 2, "tasks": [
-      {"id": 0, "kind": "compute", "gpu": 0, "duration": 1e7, "after": []},
+      {"id": 0, "kind": "compute", "gpu": 0, "duration": 1e6, "after": []},
       {"id": 1, "kind": "send", "src": 0, "dst": 1, "bytes": 1000, "after": [0]}]})");
   spit(path("short.json"), R"({"format": "flux.workload/1", "gpus": 2, "tasks": [
       {"id": 0, "kind": "send", "src": 0, "dst": 1, "bytes": 1000, "after": []}]})");
   spit(path("slow.json"), R"({"format": "flux.fabric/1", "gpus": 2, "ocs": 1,
-      "link_rate": 1e-300, "latency": 0, "reconfig_delay": 1e-5, "circuit": "duplex",
+      "link_rate": 1e-3, "latency": 0, "reconfig_delay": 1e-5, "circuit": "duplex",
       "initial_config_free": false})");
   const std::string f2 = fabric("f2.json", 2, 1, "1e-5");
   const std::pair<std::string, std::string> inputs[] = {{"long.json", f2},

@@ -16,9 +16,9 @@
 namespace flux {
 namespace {
 
-// DESIGN §1.2 straight from the placements, without the circuit intervals: per (OCS, port), the
-// partners of its sends in start order; one reconfiguration per change of partner, plus one first
-// set-up per used port unless the initial configuration is free.
+// The fabric model's reconfiguration count straight from the placements, without the circuit
+// intervals: per (OCS, port), the partners of its sends in start order; one reconfiguration per
+// change of partner, plus one first set-up per used port unless the initial configuration is free.
 std::int64_t reconfigurations_by_port(const CoschedInstance& inst,
                                       const std::vector<Placement>& pl) {
   const bool simplex = inst.fabric.circuit == CircuitKind::simplex;

@@ -115,7 +115,37 @@ TEST(Bounds, ReferenceTableCleanSynthetic) {
   }
 }
 
-TEST(Bounds, Lb2NeverBelowLb1AndBoundIsMax) {
+TEST(Bounds, Lb3PricesTheBusiestLineWithTheMostSlots) {
+  // Row 0 carries one entry of 1 (the busiest line), row 1 four entries of 0.1 (the most slots).
+  // Per line: row 0 needs (1 + 0.1 * 2) / 2 = 0.6 (LB1 = LB2), but every valid schedule has at
+  // least 4 slots (row 1) and at least 1 of duration (row 0): 2 T >= 1 + 0.1 * 4, T >= 0.7.
+  // 0.7 is reached: four slots of 0.25, each pairing (0,0) with one entry of row 1, two per
+  // switch.
+  Matrix d(5);
+  d(0, 0) = 1.0;
+  for (int j = 1; j <= 4; ++j) d(1, j) = 0.1;
+  const MatrixBounds b = matrix_lower_bounds(d, 2, 0.1);
+  EXPECT_NEAR(b.lb1, 0.6, 1e-12);
+  EXPECT_NEAR(b.lb2, 0.6, 1e-12);
+  EXPECT_NEAR(b.lb3, 0.7, 1e-12);
+  EXPECT_EQ(b.all_stop, b.lb3);
+  EXPECT_EQ(b.for_model(Reconfiguration::all_stop), b.lb3);
+  EXPECT_EQ(b.for_model(Reconfiguration::per_port), b.lb2);
+  EXPECT_EQ(lower_bound_lb3(d, 2, 0.1), b.lb3);
+}
+
+TEST(Bounds, Lb3StaysAtTheOptimumOnASplitBreakpoint) {
+  // One entry of 0.9 on s = 3, delta = 0.05, plus a row of three entries of 0.01. The optimum is
+  // 0.35: one slot of 0.3 per switch, each pairing (0,0) with one entry of row 1. At T = 0.35
+  // the entry needs exactly 0.9 / 0.3 = 3 slots, a breakpoint where rounding must not count a
+  // fourth (that would lift LB3 above the optimum).
+  Matrix d(4);
+  d(0, 0) = 0.9;
+  for (int j = 1; j <= 3; ++j) d(1, j) = 0.01;
+  EXPECT_NEAR(lower_bound_lb3(d, 3, 0.05), 0.35, 1e-12);
+}
+
+TEST(Bounds, EachBoundNeverBelowThePreviousAndBoundIsMax) {
   Rng rng(3);
   for (int trial = 0; trial < 200; ++trial) {
     const Matrix d = testing::random_demand(1 + static_cast<int>(rng.below(12)), 0.5, rng);
@@ -123,7 +153,9 @@ TEST(Bounds, Lb2NeverBelowLb1AndBoundIsMax) {
     const double delta = rng.uniform(0.0, 0.2);
     const MatrixBounds b = matrix_lower_bounds(d, s, delta);
     EXPECT_GE(b.lb2, b.lb1 * (1 - 1e-12));
+    EXPECT_GE(b.lb3, b.lb2 * (1 - 1e-12));
     EXPECT_EQ(b.bound, std::max(b.lb1, b.lb2));
+    EXPECT_EQ(b.all_stop, std::max({b.lb1, b.lb2, b.lb3}));
   }
 }
 
@@ -137,7 +169,7 @@ TEST(Bounds, NeverAboveRandomValidSchedules) {
     const MatrixSchedule sched = testing::random_valid_schedule(d, s, delta, rng);
     ASSERT_TRUE(verify_matrix_schedule(d, sched).valid())
         << verify_matrix_schedule(d, sched).to_text();
-    EXPECT_LE(lower_bound(d, s, delta), sched.makespan * (1 + 1e-12));
+    EXPECT_LE(matrix_lower_bounds(d, s, delta).all_stop, sched.makespan * (1 + 1e-12));
   }
 }
 

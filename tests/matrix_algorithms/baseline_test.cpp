@@ -44,7 +44,7 @@ TEST(Baseline, EclipseVariantAndNaiveVerify) {
 }
 
 // Averaged Baseline / Spectra-ref over s in {4, 16} x δ in {.01, .02, .04, .08}
-// (reference/spectra.md §7.3: what an independent re-implementation of the reference measures).
+// (what an independent re-implementation of the Spectra authors' code measured).
 double average_ratio(const std::string& kind, const GeneratorOptions& opt, int seeds) {
   double sum = 0.0;
   int count = 0;

@@ -59,9 +59,9 @@ TEST(BoundsValidity, NeverAboveAnyRegisteredAlgorithm) {
           const MatrixResult r = a.run(p, {.seed = 1});
           const VerifyReport v = verify_matrix_schedule(inst.d, r.schedule);
           ASSERT_TRUE(v.valid()) << a.name << " on " << inst.name << ":\n" << v.to_text();
-          EXPECT_LE(b.bound, r.schedule.makespan * (1 + 1e-9))
+          EXPECT_LE(b.for_model(r.schedule.reconfiguration), r.schedule.makespan * (1 + 1e-9))
               << a.name << " on " << inst.name << " s=" << s << " delta=" << delta
-              << " LB1=" << b.lb1 << " LB2=" << b.lb2;
+              << " LB1=" << b.lb1 << " LB2=" << b.lb2 << " LB3=" << b.lb3;
           ++checked;
         }
       }
@@ -84,7 +84,7 @@ TEST(BoundsValidity, OptimumBetweenBoundAndAlgorithms) {
     const MatrixProblem p{.time = d, .switches = s, .delta = delta};
     const ExactResult opt = exact_matrix_schedule(p);
     ASSERT_EQ(opt.status, ExactStatus::optimal);
-    const double lb = lower_bound(d, s, delta);
+    const double lb = matrix_lower_bounds(d, s, delta).all_stop;
     EXPECT_LE(lb, opt.makespan * (1 + 1e-9));
     for (const MatrixAlgorithm& a : matrix_algorithms()) {
       const MatrixResult r = a.run(p, {.seed = 1});

@@ -71,5 +71,21 @@ TEST(IntegerDemand, PeelSubtractsTheSmallestEntryOnThePermutation) {
   EXPECT_EQ(m.a, (std::vector<std::int64_t>{0, 1, 2, 3}));
 }
 
+// Byte demand divided by a rate that is not a power of two (bytes / rate * rate is not exact in
+// floating point) still counts exactly its bytes; a fraction of a byte rounds up, a positive
+// entry is never dropped.
+TEST(IntegerDemand, ByteDemandIsCountedInWholeBytes) {
+  const double rate = 1e11;
+  Matrix d(2);
+  d(0, 1) = 123456789.0 / rate;
+  d(1, 0) = 3.0 / rate;
+  d(1, 1) = 2.5 / rate;
+  d(0, 0) = 1e-9 / rate;
+  const IntegerDemand q = quantize_demand(d, 1.0 / rate);
+  EXPECT_DOUBLE_EQ(q.quantum, 1.0 / rate);
+  EXPECT_EQ(q.a, (std::vector<std::int64_t>{1, 123456789, 3, 3}));
+  EXPECT_EQ(quantize_demand(d, 0.0).quantum, quantize_up(d).quantum);  // no byte: fine quantum
+}
+
 }  // namespace
 }  // namespace flux

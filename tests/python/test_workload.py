@@ -89,6 +89,27 @@ def test_options_reach_the_scheduler(paper):
     assert a["summary"]["iteration_time"] != b["summary"]["iteration_time"]
 
 
+def test_options_are_the_registry_table_converted_by_type(paper):
+    _, w = paper
+    assert set(fluxocs.scheduler_options("rotornet")) == {"duty_cycle", "slot"}
+    assert fluxocs.scheduler_options("flux")["closure_memory_limit"]["type"] == "bytes"
+    # a time as seconds or with its unit: the same run
+    a = fluxocs.simulate(w, PAPER_FABRIC, "rotornet", slot=200e-6)
+    b = fluxocs.simulate(w, PAPER_FABRIC, "rotornet", slot="200us")
+    assert a["summary"]["scheduler"]["options"]["slot"] == pytest.approx(200e-6)
+    # "200us" parses to 200 * 1e-6, which may differ from 200e-6 in the last bit
+    assert b["summary"]["scheduler"]["options"]["slot"] == pytest.approx(200e-6)
+    assert a["summary"]["iteration_time"] == pytest.approx(b["summary"]["iteration_time"])
+    with pytest.raises(ValueError, match="duty_cycle"):
+        fluxocs.simulate(w, PAPER_FABRIC, "rotornet", duty_cycle=True)  # a bool is no real
+    with pytest.raises(ValueError, match="duty_cycle"):
+        fluxocs.simulate(w, PAPER_FABRIC, "rotornet", duty_cycle=1.5)  # out of range
+    with pytest.raises(ValueError, match="not an option of rotornet"):
+        fluxocs.simulate(w, PAPER_FABRIC, "rotornet", threads=1)  # flux's, not rotornet's
+    with pytest.raises(ValueError, match="threads"):
+        fluxocs.cosched(w, PAPER_FABRIC, "flux", threads=1.5)
+
+
 def test_cosched_reports_the_solver(paper):
     _, w = paper
     r = fluxocs.cosched(w, PAPER_FABRIC, "flux", time_limit="2s", threads=1)

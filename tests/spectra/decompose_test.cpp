@@ -74,6 +74,22 @@ TEST(Decompose, ZeroMatrixIsEmpty) {
   EXPECT_TRUE(dec.perms.empty());
 }
 
+TEST(Decompose, ReusedWorkspaceGivesTheFreshSolversDecomposition) {
+  GeneratorOptions opt;
+  opt.n = 64;
+  opt.tokens = 64;
+  for (const std::string& kind : generator_kinds()) {
+    SCOPED_TRACE(kind);
+    const Matrix d = generate_matrix(kind, opt, 2);
+    const Decomposition a = spectra_decompose(
+        d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse});
+    const Decomposition b = spectra_decompose(
+        d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse_fresh});
+    EXPECT_EQ(a.perms, b.perms);
+    EXPECT_EQ(a.weights, b.weights);  // bit for bit
+  }
+}
+
 TEST(Decompose, SparseAndDenseKernelsAgreeOnTotalsUpToTies) {
   // Both kernels solve every step optimally; ties can differ, so compare Σw loosely and K exactly.
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {

@@ -10,7 +10,7 @@
 namespace flux {
 namespace {
 
-// LB1 of DESIGN §3 (valid for every all-stop schedule).
+// LB1 of docs/models.md (valid for every all-stop schedule).
 double lb1(const Matrix& d, int s, double delta) {
   double lb = 0.0;
   const auto rows = d.row_sums(), cols = d.col_sums();

@@ -12,7 +12,8 @@ namespace {
 
 const std::vector<double> kDeltas = {0.01, 0.02, 0.04, 0.08};
 
-// reference/spectra.md §7.3, Spectra column (mean of 8 noisy synthetic matrices, n = 100).
+// Spectra makespans an independent re-implementation of the authors' code measured (mean of 8 noisy
+// synthetic matrices, n = 100).
 TEST(SpectraRef, SyntheticCalibrationWithinThreePercent) {
   const std::vector<std::pair<int, std::vector<double>>> table = {
       {4, {0.3114, 0.3514, 0.4314, 0.5914}}, {16, {0.0871, 0.1046, 0.1396, 0.2096}}};
@@ -32,7 +33,7 @@ TEST(SpectraRef, SyntheticCalibrationWithinThreePercent) {
     }
 }
 
-// §7.3: GPT-32 clean makespans (s = 4 equals LB2, i.e. optimal).
+// Same calibration: GPT-32 clean makespans (s = 4 equals LB2, i.e. optimal).
 TEST(SpectraRef, GptThirtyTwoCalibration) {
   const Matrix d = generate_gpt({}, 1);
   const std::vector<std::pair<int, std::vector<double>>> table = {
@@ -51,7 +52,7 @@ TEST(SpectraRef, NoEqualizationAblationOnGptIsDominatedByTensorParallel) {
   const Matrix d = generate_gpt({}, 1);
   const MatrixResult r = spectra_reference(test::problem(d, 16, 0.01), {.equalize = false});
   EXPECT_EQ(r.splits, 0);
-  EXPECT_NEAR(r.schedule.makespan, 0.01 + 0.94717, 1e-4);  // §7.3: ≈ 0.957
+  EXPECT_NEAR(r.schedule.makespan, 0.01 + 0.94717, 1e-4);  // calibration: ≈ 0.957
 }
 
 TEST(SpectraRef, PieceDurationsSumToWeights) {

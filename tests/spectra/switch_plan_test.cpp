@@ -11,7 +11,7 @@
 namespace flux {
 namespace {
 
-// reference/spectra.md §2.3: the authors' schedule.json test vector.
+// The Spectra authors' schedule.json test vector for EQUALIZE.
 const std::vector<double> kWeights = {0.649198974734506, 0.2769618866932458, 0.2508030498319312,
                                       0.226211177422475, 0.12345996408992602};
 

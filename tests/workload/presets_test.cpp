@@ -21,7 +21,7 @@ TEST(Presets, DenseGptLayerIsTwelveHSquaredPlusThirteenH) {
 }
 
 TEST(Presets, Llama3LayerMatchesFluxReconstruction) {
-  // reference/flux.md §5: ~42 M attention + ~176 M MLP per layer, embedding and head 525 M each.
+  // Per the Flux paper: ~42 M attention + ~176 M MLP per layer, embedding and head 525 M each.
   const ParameterCount c = parameter_count(*find_model_preset("llama3-8b"));
   EXPECT_NEAR(c.attention / 1e6, 42, 0.1);
   EXPECT_NEAR(c.dense_mlp / 1e6, 176.2, 0.1);

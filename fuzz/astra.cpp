@@ -1,0 +1,11 @@
+// Fuzz target: ASTRA-sim / SimAI text workloads; what is accepted must be a valid flux.workload/1.
+#include "fuzz_support.hpp"
+#include "workload/workload_importers.hpp"
+#include "workload/workload_io.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return flux::fuzz::round_trip(
+      data, size, [](const std::string& t) { return flux::parse_astra(t, "fuzz"); },
+      [](const flux::Workload& w) { return flux::workload_to_json(w); },
+      [](const std::string& t) { return flux::parse_workload(t, "fuzz"); });
+}

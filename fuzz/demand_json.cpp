@@ -1,0 +1,9 @@
+// Fuzz target: flux.demand/1 JSON.
+#include "fuzz_support.hpp"
+#include "matrix/demand.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return flux::fuzz::round_trip(
+      data, size, [](const std::string& t) { return flux::parse_demand_json(t, "fuzz"); },
+      [](const flux::Demand& d) { return flux::demand_to_json(d); });
+}

@@ -1,0 +1,9 @@
+// Fuzz target: flux.fabric/1.
+#include "fabric/fabric_io.hpp"
+#include "fuzz_support.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return flux::fuzz::round_trip(
+      data, size, [](const std::string& t) { return flux::parse_fabric(t, "fuzz"); },
+      [](const flux::Fabric& f) { return flux::fabric_to_json(f); });
+}

@@ -1,0 +1,180 @@
+#include "experiments/matrix_bench_output.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <set>
+
+#include "report/csv.hpp"
+#include "report/svg_plot.hpp"
+
+namespace flux {
+namespace {
+
+std::vector<const BenchCell*> cells_of(const BenchResult& r, const std::string& workload, int s,
+                                       double x) {
+  std::vector<const BenchCell*> out;
+  for (const BenchCell& c : r.cells)
+    if (c.workload == workload && c.switches == s && c.x == x) out.push_back(&c);
+  return out;
+}
+
+std::set<double> xs_of(const BenchResult& r, const std::string& workload) {
+  std::set<double> xs;
+  for (const BenchCell& c : r.cells)
+    if (c.workload == workload) xs.insert(c.x);
+  return xs;
+}
+
+int width(const std::string& column) {
+  return std::max(8, static_cast<int>(column.size()));
+}
+
+std::string x_name(const BenchWorkload& w) {
+  return w.sweep.empty() ? "delta" : w.sweep;
+}
+
+const BenchCell* find_cell(const std::vector<const BenchCell*>& cells, const std::string& a) {
+  for (const BenchCell* c : cells)
+    if (c->algorithm == a) return c;
+  return nullptr;
+}
+
+// One value per algorithm column ("-" when the algorithm has no cell).
+template <class Value>
+std::string columns(const BenchGrid& grid, Value value) {
+  std::string out;
+  for (const std::string& a : grid.algorithms) {
+    const std::optional<double> v = value(a);
+    out += v ? fmt::format(" {:>{}.4f}", *v, width(a)) : fmt::format(" {:>{}}", "-", width(a));
+  }
+  return out + "\n";
+}
+
+void table_rows(std::string& out, const BenchGrid& grid, const BenchResult& r,
+                const BenchWorkload& w) {
+  out += fmt::format("{:>3} {:>11} {:>8}", "s", x_name(w), "LB");
+  for (const std::string& a : grid.algorithms) out += fmt::format(" {:>{}}", a, width(a));
+  out += "\n";
+  for (int s : grid.switches)
+    for (double x : xs_of(r, w.name)) {
+      const auto cells = cells_of(r, w.name, s, x);
+      if (cells.empty()) continue;
+      out += fmt::format("{:>3} {:>11.4g} {:>8.4f}", s, x, cells.front()->lower_bound);
+      out += columns(grid, [&](const std::string& a) -> std::optional<double> {
+        const BenchCell* c = find_cell(cells, a);
+        return c ? std::optional(c->makespan) : std::nullopt;
+      });
+    }
+  // Means over every cell of the workload: quality against the bound, and speed.
+  const auto mean_of = [&](const std::string& a, double BenchCell::*field, double scale) {
+    double sum = 0.0;
+    int n = 0;
+    for (const BenchCell& c : r.cells)
+      if (c.workload == w.name && c.algorithm == a) sum += c.*field, ++n;
+    return n ? std::optional(scale * sum / n) : std::nullopt;
+  };
+  out += fmt::format("{:>24}", "mean makespan/LB");
+  out += columns(
+      grid, [&](const std::string& a) { return mean_of(a, &BenchCell::makespan_over_lb, 1.0); });
+  out += fmt::format("{:>24}", "mean ms per run");
+  out += columns(grid, [&](const std::string& a) { return mean_of(a, &BenchCell::seconds, 1e3); });
+}
+
+// Mean over the s in {4, 16} cells of mean-makespan(a) / mean-makespan(b); NaN if none.
+double cell_ratio(const BenchResult& r, const std::string& workload, const std::string& a,
+                  const std::string& b) {
+  double sum = 0.0;
+  int count = 0;
+  for (const BenchCell& ca : r.cells) {
+    if (ca.workload != workload || ca.algorithm != a || (ca.switches != 4 && ca.switches != 16))
+      continue;
+    for (const BenchCell& cb : r.cells)
+      if (cb.workload == workload && cb.algorithm == b && cb.switches == ca.switches &&
+          cb.x == ca.x && cb.makespan > 0)
+        sum += ca.makespan / cb.makespan, ++count;
+  }
+  return count ? sum / count : NAN;
+}
+
+bool has(const BenchGrid& grid, const std::string& a) {
+  return std::find(grid.algorithms.begin(), grid.algorithms.end(), a) != grid.algorithms.end();
+}
+
+void ratio_summary(std::string& out, const BenchGrid& grid, const BenchResult& r,
+                   const BenchWorkload& w) {
+  const std::vector<int> paper = {4, 16};
+  for (const char* spectra : {"spectra-ref", "spectra"}) {
+    if (!has(grid, spectra)) continue;
+    const double all = average_baseline_ratio(r, w.name, spectra);
+    const double avg = average_baseline_ratio(r, w.name, spectra, paper);
+    out += fmt::format(
+        "  {}/{}: {:.3f} mean over the s in {{4,16}} cells (the paper's average), {:.3f} over all "
+        "cells\n",
+        grid.baseline, spectra, avg, all);
+  }
+  if (has(grid, "baseline-eclipse") && has(grid, "spectra-ref"))
+    out += fmt::format(
+        "  baseline-eclipse/spectra-ref: {:.3f} (s in {{4,16}}, ratio of mean makespans)\n",
+        cell_ratio(r, w.name, "baseline-eclipse", "spectra-ref"));
+}
+
+}  // namespace
+
+std::string bench_table(const BenchGrid& grid, const BenchResult& r) {
+  std::string out;
+  for (const BenchWorkload& w : grid.workloads) {
+    out += fmt::format("\n== {} ({} trials; mean makespan, normalised units) ==\n", w.name,
+                       grid.trials);
+    table_rows(out, grid, r, w);
+    ratio_summary(out, grid, r, w);
+  }
+  out += fmt::format("\n{} schedules verified, {} failures\n", r.schedules, r.failures.size());
+  return out;
+}
+
+std::string bench_csv(const BenchResult& r) {
+  std::string out =
+      csv_record("workload", "x", "switches", "delta", "algorithm", "trials", "makespan",
+                 "lower_bound", "makespan_over_lb", "baseline_ratio", "seconds", "permutations");
+  for (const BenchCell& c : r.cells)
+    append_csv_record(out, c.workload, c.x, c.switches, c.delta, c.algorithm, c.trials,
+                      fmt::format("{:.9g}", c.makespan), fmt::format("{:.9g}", c.lower_bound),
+                      fmt::format("{:.6f}", c.makespan_over_lb),
+                      fmt::format("{:.6f}", c.baseline_ratio), fmt::format("{:.6g}", c.seconds),
+                      fmt::format("{:.2f}", c.permutations));
+  return out;
+}
+
+std::string bench_svg(const BenchGrid& grid, const BenchResult& r, const BenchWorkload& w,
+                      int switches) {
+  LinePlot plot;
+  plot.title = fmt::format("{}, s = {}{}", w.name, switches,
+                           w.sweep.empty() ? "" : fmt::format(", delta = {}", grid.sweep_delta));
+  plot.x.label = w.sweep.empty() ? "reconfiguration delay delta (busiest port's load = 1)"
+                                 : (w.sweep == "flows" ? "flows per port" : "small-flow share");
+  plot.y.label = "makespan (normalised, log scale)";
+  plot.y.log = true;  // BvN and Solstice are 10-100x the others: a linear axis hides the rest
+  PlotSeries lb;
+  lb.name = "LB";
+  lb.dashed = true;
+  lb.color = "#000000";
+  for (const std::string& a : grid.algorithms) {
+    PlotSeries s;
+    s.name = a;
+    for (double x : xs_of(r, w.name))
+      for (const BenchCell* c : cells_of(r, w.name, switches, x))
+        if (c->algorithm == a) s.x.push_back(x), s.y.push_back(c->makespan);
+    plot.series.push_back(std::move(s));
+  }
+  for (double x : xs_of(r, w.name)) {
+    const auto cells = cells_of(r, w.name, switches, x);
+    if (!cells.empty()) lb.x.push_back(x), lb.y.push_back(cells.front()->lower_bound);
+  }
+  plot.series.push_back(std::move(lb));
+  return render_svg(plot);
+}
+
+}  // namespace flux

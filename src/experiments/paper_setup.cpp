@@ -1,0 +1,52 @@
+#include "experiments/paper_setup.hpp"
+
+#include <fmt/format.h>
+
+#include "fabric/fabric_io.hpp"
+#include "workload/dag_builder.hpp"
+
+namespace flux {
+
+std::string example_path(const std::string& file) {
+  return std::string(FLUX_EXAMPLES_DIR) + "/" + file;
+}
+
+std::string paper_scenario_path() {
+  return example_path("llama3-8b-8l-tp4-dp2.json");
+}
+
+std::string paper_fabric_path() {
+  return example_path("fabric-8gpu-2ocs.json");
+}
+
+Workload scenario_workload(const Scenario& scenario, int layers) {
+  Scenario s = scenario;
+  s.model.num_layers = layers;
+  validate_scenario(s, s.name);
+  return build_workload(s);
+}
+
+Workload paper_workload(int layers) {
+  return scenario_workload(read_scenario(paper_scenario_path()), layers);
+}
+
+Fabric with_tau(Fabric f, double tau, int ocs) {
+  f.reconfig_delay = tau;
+  if (ocs > 0) f.ocs = ocs;
+  return f;
+}
+
+std::string parallelism_label(const ParallelConfig& p) {
+  std::string out;
+  const auto add = [&](const char* name, int size) {
+    if (size > 1) out += fmt::format("{}{}{}", out.empty() ? "" : "x", name, size);
+  };
+  add("TP", p.tensor_model_parallel_size);
+  add("CP", p.context_parallel_size);
+  add("EP", p.expert_model_parallel_size);
+  add("DP", p.data_parallel_size());
+  add("PP", p.pipeline_model_parallel_size);
+  return out.empty() ? "1 GPU" : out;
+}
+
+}  // namespace flux

@@ -1,0 +1,135 @@
+#include "schedulers/fabric_schedulers.hpp"
+
+#include "fabric/bvn_frame.hpp"
+#include "fabric/ideal.hpp"
+#include "fabric/rotornet.hpp"
+#include "fabric/spectra_phase.hpp"
+#include "fabric/static_topology.hpp"
+#include "matrix_algorithms/registry.hpp"
+
+namespace flux {
+namespace {
+
+// A scheduler of the fabric that takes SchedulerOptions, filled from the values by `fill`.
+template <class Fill, class Run>
+std::function<ConfiguredScheduler(const OptionValues&)> with_options(Fill fill, Run run) {
+  return [fill, run](const OptionValues& values) -> ConfiguredScheduler {
+    SchedulerOptions o;
+    fill(values, o);
+    return [o, run](const SchedulingInput& in) {
+      return SchedulerOutput{run(in.workload, in.fabric, o), std::nullopt};
+    };
+  };
+}
+
+OptionSpec frame_option() {
+  return {.key = "frame",
+          .type = OptionType::time,
+          .unit = "s",
+          .default_value = 0.0,
+          .min = 0.0,
+          .help = "periodic frame length (0 = one-shot: the decomposition's own length)"};
+}
+
+}  // namespace
+
+WorkloadScheduler static_scheduler() {
+  return {"static",
+          "fixed circuits per OCS (--topology, or the heaviest pairs)",
+          {{.key = "topology",
+            .type = OptionType::text,
+            .default_value = std::string("heaviest"),
+            .help = "circuits per OCS, e.g. \"0-1,2-3/1-2,0-3\" (one list per OCS), or heaviest: "
+                    "the heaviest pairs"}},
+          with_options(
+              [](const OptionValues& v, SchedulerOptions& o) {
+                o.topology = v.text("topology") == "heaviest" ? "" : v.text("topology");
+              },
+              schedule_static)};
+}
+
+WorkloadScheduler rotornet_scheduler(bool vlb) {
+  return {vlb ? "rotornet-vlb" : "rotornet",
+          vlb ? "RotorLB: RotorNet with two-hop relaying through the current neighbour"
+              : "RotorNet-Direct: round-robin matchings, slot τ/(1-duty)",
+          {{.key = "duty_cycle",
+            .type = OptionType::real,
+            .default_value = 0.9,
+            .min = 0.0,
+            .max = 1.0,
+            .min_open = true,
+            .max_open = true,
+            .help = "share of a slot that carries data"},
+           {.key = "slot",
+            .type = OptionType::time,
+            .unit = "s",
+            .default_value = 0.0,
+            .min = 0.0,
+            .help = "slot length (0 = tau / (1 - duty_cycle))"}},
+          with_options(
+              [](const OptionValues& v, SchedulerOptions& o) {
+                o.duty_cycle = v.real("duty_cycle");
+                o.slot = v.real("slot");
+              },
+              [vlb](const Workload& w, const Fabric& f, const SchedulerOptions& o) {
+                return schedule_rotornet(w, f, o, vlb);
+              })};
+}
+
+WorkloadScheduler bvn_scheduler() {
+  return {
+      "bvn",
+      "BvN on the aggregate traffic matrix, one-shot frame (--frame for periodic)",
+      {frame_option()},
+      with_options([](const OptionValues& v, SchedulerOptions& o) { o.frame = v.real("frame"); },
+                   schedule_bvn)};
+}
+
+// bvn with its frame in units of the fabric's τ, so one value serves a τ sweep.
+WorkloadScheduler bvn_periodic_scheduler() {
+  return {"bvn-periodic",
+          "BvN on the aggregate traffic matrix, repeated in frames of bvn_frame × τ",
+          {{.key = "bvn_frame",
+            .type = OptionType::real,
+            .unit = "tau",
+            .default_value = 100.0,
+            .min = 0.0,
+            .min_open = true,
+            .help = "periodic frame length in units of the reconfiguration delay"}},
+          [](const OptionValues& v) -> ConfiguredScheduler {
+            const double frame = v.real("bvn_frame");
+            return [frame](const SchedulingInput& in) {
+              SchedulerOptions o;
+              o.frame = frame * in.fabric.reconfig_delay;
+              return SchedulerOutput{schedule_bvn(in.workload, in.fabric, o), std::nullopt};
+            };
+          }};
+}
+
+WorkloadScheduler spectra_phase_scheduler() {
+  std::vector<std::string> algorithms;
+  for (const MatrixAlgorithm& a : matrix_algorithms()) algorithms.push_back(a.name);
+  return {"spectra-phase",
+          "Spectra on each communication phase's demand as it becomes ready",
+          {{.key = "phase_algorithm",
+            .type = OptionType::text,
+            .default_value = std::string("spectra"),
+            .help = "matrix scheduler for each phase",
+            .choices = algorithms}},
+          with_options([](const OptionValues& v,
+                          SchedulerOptions& o) { o.phase_algorithm = v.text("phase_algorithm"); },
+                       schedule_spectra_phase)};
+}
+
+WorkloadScheduler ideal_scheduler() {
+  return {"ideal",
+          "ideal electrical fabric: non-blocking sigma*B per GPU, max-min fair, no tau",
+          {},
+          with_options([](const OptionValues&, SchedulerOptions&) {},
+                       [](const Workload& w, const Fabric& f, const SchedulerOptions&) {
+                         return schedule_ideal(w, f);
+                       }),
+          true};
+}
+
+}  // namespace flux

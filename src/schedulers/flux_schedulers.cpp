@@ -1,0 +1,196 @@
+#include "schedulers/flux_schedulers.hpp"
+
+#include "cosched/placement.hpp"
+
+namespace flux {
+namespace {
+
+OptionSpec lookahead_option() {
+  return {.key = "lookahead",
+          .type = OptionType::boolean,
+          .default_value = true,
+          .help = "flux-greedy's circuit-reuse look-ahead"};
+}
+
+// In the order of the summary's echo.
+OptionTable flux_option_table() {
+  const FluxOptions d;
+  return {
+      {.key = "time_limit",
+       .type = OptionType::time,
+       .unit = "s",
+       .default_value = 60.0,
+       .min = 0.0,
+       .min_open = true,
+       .help = "time budget of flux (local search + MILP)"},
+      {.key = "threads",
+       .type = OptionType::integer,
+       .default_value = std::int64_t{d.solver.threads},
+       .min = 1,
+       .help = "threads: CBC's, and 2+ runs both local searches at once"},
+      {.key = "gap",
+       .type = OptionType::real,
+       .default_value = d.solver.gap,
+       .min = 0,
+       .help = "relative MIP gap at which CBC stops"},
+      {.key = "search_share",
+       .type = OptionType::real,
+       .default_value = d.search_share,
+       .min = 0,
+       .max = 1,
+       .help = "share of the time limit for the critical-path local search (0 = none)"},
+      {.key = "seed",
+       .type = OptionType::integer,
+       .default_value = static_cast<std::int64_t>(d.seed),
+       .min = 0,
+       .help = "seed of the local search"},
+      {.key = "window",
+       .type = OptionType::integer,
+       .unit = "messages",
+       .default_value = std::int64_t{d.window_messages},
+       .min = 1,
+       .help = "messages per rolling-horizon window"},
+      {.key = "monolithic_limit",
+       .type = OptionType::integer,
+       .unit = "messages",
+       .default_value = std::int64_t{d.monolithic_limit},
+       .min = 0,
+       .help = "one MILP over all messages when there are at most this many"},
+      {.key = "prune",
+       .type = OptionType::boolean,
+       .default_value = d.model.prune,
+       .help = "time-window pruning (bounds [ES, H])"},
+      {.key = "symmetry_breaking",
+       .type = OptionType::boolean,
+       .default_value = d.model.symmetry_breaking,
+       .help = "symmetry breaking across OCSes",
+       .flag = "--no-symmetry"},
+      {.key = "forbid_reuse",
+       .type = OptionType::boolean,
+       .default_value = d.model.forbid_reuse,
+       .help = "ablation: charge τ even between messages of one circuit",
+       .flag = "--no-reuse"},
+      lookahead_option(),
+      {.key = "aggregate",
+       .type = OptionType::boolean,
+       .default_value = d.aggregate,
+       .help = "merge chained and sibling sends before solving"},
+      {.key = "gap_fill",
+       .type = OptionType::boolean,
+       .default_value = d.gap_fill,
+       .help = "also try slack-gap-fill as the first incumbent (not only flux-greedy)"},
+      {.key = "closure_memory_limit",
+       .type = OptionType::bytes,
+       .unit = "B",
+       .default_value = d.closure_memory_limit,
+       .min = 0,
+       .help = "skip the local search and MILP when the message closure needs more than this",
+       .flag = "--closure-memory"},
+      {.key = "solver_log",
+       .type = OptionType::boolean,
+       .default_value = d.solver.log,
+       .help = "CBC's log on stderr"},
+  };
+}
+
+// The instance the caller built, or one built here.
+template <class Body>
+SchedulerOutput on_instance(const SchedulingInput& in, Body body) {
+  if (in.instance != nullptr) return body(*in.instance);
+  return body(make_instance(in.workload, in.fabric, in.label));
+}
+
+SchedulerOutput placed(const CoschedInstance& inst, const std::vector<Placement>& pl,
+                       const std::string& name, std::optional<SolverReport> report) {
+  CircuitSchedule s = make_circuit_schedule(inst, pl, name);
+  ScheduleRun run{to_timed(s, inst.workload, inst.fabric, "circuit schedule"), 0};
+  return {std::move(run), std::move(report), std::move(s)};
+}
+
+}  // namespace
+
+FluxOptions flux_options(const OptionValues& v) {
+  FluxOptions o;
+  const auto get = [&](const char* key, auto& field) {
+    if (!v.has(key)) return;
+    using T = std::decay_t<decltype(field)>;
+    if constexpr (std::is_same_v<T, bool>)
+      field = v.boolean(key);
+    else if constexpr (std::is_integral_v<T>)
+      field = static_cast<T>(v.integer(key));
+    else
+      field = v.real(key);
+  };
+  get("time_limit", o.solver.time_limit);
+  get("threads", o.solver.threads);
+  get("gap", o.solver.gap);
+  get("search_share", o.search_share);
+  get("seed", o.seed);
+  get("window", o.window_messages);
+  get("monolithic_limit", o.monolithic_limit);
+  get("prune", o.model.prune);
+  get("symmetry_breaking", o.model.symmetry_breaking);
+  get("forbid_reuse", o.model.forbid_reuse);
+  get("lookahead", o.greedy.lookahead);
+  get("aggregate", o.aggregate);
+  get("gap_fill", o.gap_fill);
+  get("closure_memory_limit", o.closure_memory_limit);
+  get("solver_log", o.solver.log);
+  validate(o);
+  return o;
+}
+
+WorkloadScheduler flux_scheduler() {
+  return {"flux",
+          "Flux: first incumbent, critical-path local search, rolling-horizon MILP, lower bound",
+          flux_option_table(), [](const OptionValues& v) -> ConfiguredScheduler {
+            const FluxOptions o = flux_options(v);
+            return [o](const SchedulingInput& in) {
+              return on_instance(in, [&](const CoschedInstance& inst) {
+                FluxResult r = flux_schedule(inst, o);
+                return placed(inst, r.placements, "flux", std::move(r.report));
+              });
+            };
+          }};
+}
+
+WorkloadScheduler flux_greedy_scheduler() {
+  return {"flux-greedy",
+          "flux-greedy: list scheduling of the DAG with circuit-reuse look-ahead",
+          {lookahead_option()},
+          [](const OptionValues& v) -> ConfiguredScheduler {
+            const FluxOptions o = flux_options(v);
+            return [o](const SchedulingInput& in) {
+              return on_instance(in, [&](const CoschedInstance& inst) {
+                return placed(inst, flux_greedy(inst, o.greedy), "flux-greedy", std::nullopt);
+              });
+            };
+          }};
+}
+
+nlohmann::ordered_json solver_json(const SolverReport& s) {
+  return {{"backend", s.backend},
+          {"status", to_string(s.status)},
+          {"objective", s.objective},
+          {"bound", s.bound},
+          {"note", s.note},
+          {"bound_source", s.bound_source},
+          {"gap", s.gap},
+          {"seconds", s.seconds},
+          {"windows", s.windows},
+          {"windows_improved", s.windows_improved},
+          {"passes", s.passes},
+          {"greedy_objective", s.greedy_objective},
+          {"search_objective", s.search_objective},
+          {"search_evaluations", s.search_evaluations},
+          {"columns", s.columns},
+          {"binaries", s.binaries},
+          {"rows", s.rows},
+          {"pairs_ordered", s.pairs.pairs_ordered},
+          {"pairs_free", s.pairs.pairs_free},
+          {"pairs_pruned", s.pairs.pairs_pruned},
+          {"pairs_separated", s.pairs.pairs_separated},
+          {"pruned_to_ordered", s.pairs.pruned_to_ordered}};
+}
+
+}  // namespace flux

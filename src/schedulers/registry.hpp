@@ -1,0 +1,79 @@
+#pragma once
+// Every workload scheduler by name — the periodic and aggregate baselines of the fabric, Flux and
+// flux-greedy — with its description and its options table. `flux simulate`, `flux cosched`,
+// `flux run`, `flux bench flux`, the experiments and the tests reach a scheduler only through
+// this list and run_scheduler(), which also replays the schedule through the checker and the
+// metrics. Adding a scheduler: a file pair that defines its WorkloadScheduler entry, and one line
+// in registry.cpp (docs/architecture.md shows one).
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/options.hpp"
+#include "cosched/flux_scheduler.hpp"
+#include "cosched/instance.hpp"
+#include "fabric/replay.hpp"
+#include "fabric/timed_schedule.hpp"
+
+namespace flux {
+
+// One workload on one fabric. `label` names the workload in errors; a caller that has built the
+// instance of the co-scheduling model already passes it so it is not built twice.
+struct SchedulingInput {
+  const Workload& workload;
+  const Fabric& fabric;
+  std::string label = "workload";
+  const CoschedInstance* instance = nullptr;
+};
+
+struct SchedulerOutput {
+  ScheduleRun run;                       // the schedule and the events its run took
+  std::optional<SolverReport> solver{};  // schedulers that solve an optimisation problem report it
+  // Schedulers that place messages without the engine (flux, flux-greedy): the schedule in file
+  // form with its exact times (the simulator's form rounds to picoseconds); the replay's event
+  // count stands for theirs.
+  std::optional<CircuitSchedule> placed{};
+};
+
+// A scheduler with its options fixed.
+using ConfiguredScheduler = std::function<SchedulerOutput(const SchedulingInput&)>;
+
+struct WorkloadScheduler {
+  std::string name;
+  std::string description;
+  OptionTable options;
+  // The factory: builds the scheduler from values resolved against `options` (every key present
+  // and checked). A value that only fails in context (a topology string that does not parse) is an
+  // InputError naming the option's key.
+  std::function<ConfiguredScheduler(const OptionValues&)> make;
+  bool electrical = false;  // no circuits: hops are not checked against ports
+};
+
+[[nodiscard]] const std::vector<WorkloadScheduler>& workload_schedulers();
+[[nodiscard]] const WorkloadScheduler* find_workload_scheduler(std::string_view name);
+// InputError on field "scheduler" listing the known names if `name` is unknown.
+[[nodiscard]] const WorkloadScheduler& workload_scheduler(std::string_view name);
+
+struct SchedulerResult {
+  std::string scheduler;
+  OptionValues options;  // every option of the scheduler, defaults included
+  SimResult sim;         // the replay: ok, with its metrics
+  std::optional<SolverReport> solver;
+  std::optional<CircuitSchedule> placed;  // see SchedulerOutput::placed
+};
+
+// The one entry point for "this workload on this fabric under that scheduler": resolves `given`
+// against the table (InputError on the key), checks the workload fits the fabric, schedules, and
+// replays the schedule through the checker and the metrics. A schedule the checker rejects is a
+// bug of the scheduler (std::logic_error).
+[[nodiscard]] SchedulerResult run_scheduler(const WorkloadScheduler& scheduler,
+                                            const SchedulingInput& input,
+                                            const OptionValues& given = {});
+// Same by name; the replay only.
+[[nodiscard]] SimResult simulate(const Workload& w, const Fabric& f, std::string_view scheduler,
+                                 const OptionValues& given = {},
+                                 const std::string& workload_file = "workload");
+
+}  // namespace flux

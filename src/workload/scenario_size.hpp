@@ -1,0 +1,13 @@
+#pragma once
+// What a scenario would generate, bounded before generating it: the iteration's task count, one
+// rank's compute time and the largest message must stay within core/limits.hpp. Each estimate is
+// a lower bound, so a refused scenario is certainly beyond the limit. O(1).
+#include <string>
+
+#include "workload/scenario.hpp"
+
+namespace flux {
+
+void check_scenario_size(const Scenario& s, const std::string& label);
+
+}  // namespace flux

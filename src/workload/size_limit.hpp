@@ -1,0 +1,14 @@
+#pragma once
+// Refusing a workload that would be too large to build, from an estimate made before building it
+// (the generators and importers hold every task in memory). The limit is kMaxGeneratedTasks
+// (core/limits.hpp).
+#include <string>
+
+namespace flux {
+
+// Throws InputError(label, field, ...) when `estimated_tasks` exceeds the limit; the message gives
+// the estimate, its approximate memory and `what_to_change`.
+void check_generated_size(double estimated_tasks, const std::string& label,
+                          const std::string& field, const std::string& what_to_change);
+
+}  // namespace flux
