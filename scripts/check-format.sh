@@ -2,5 +2,5 @@
 # Fails when a C++ source is not formatted as .clang-format says (fix: clang-format -i FILE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-find src tests bench fuzz -name '*.cpp' -o -name '*.hpp' | xargs clang-format --dry-run -Werror
+find src tests bench fuzz python -name '*.cpp' -o -name '*.hpp' | xargs clang-format --dry-run -Werror
 echo "format ok"
