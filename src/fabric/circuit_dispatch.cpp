@@ -164,17 +164,27 @@ std::optional<Hop> CircuitDispatch::next_hop(int sw, int from, int to, const Ent
   return Hop{sw, from, to, s, s + dur, take};
 }
 
+// One hop of at most `limit` bytes of `x` (queued in `q`) on from→to, starting no earlier than
+// `cursor`: recorded, taken from the queue, `cursor` moved to its end. The bytes it moved, or
+// nothing when the window has no room for another hop.
+std::optional<double> CircuitDispatch::send_part(Engine& e, int sw, int from, int to, Queue& q,
+                                                 Entry& x, double limit, Time& cursor) {
+  Entry part = x;
+  part.remaining = std::min(x.remaining, limit);
+  const std::optional<Hop> h = next_hop(sw, from, to, part, cursor);
+  if (!h) return std::nullopt;
+  add_hop(e, x.task, *h);
+  cursor = h->end;
+  return q.take(x, h->bytes, byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes));
+}
+
 // Sends queue `q` on from→to; true when the queue is empty, false when the window is full.
 bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor) {
   while (!q.empty()) {
     Entry& x = q.items[q.head];
-    const std::optional<Hop> h = next_hop(sw, from, to, x, cursor);
-    if (!h) return false;
-    add_hop(e, x.task, *h);
-    cursor = h->end;
-    const Task& t = w_.tasks[static_cast<std::size_t>(x.task)];
-    const double moved = q.take(x, h->bytes, byte_epsilon(t.bytes));
-    if (to == t.dst) deliver(e, x.task, moved, h->end);
+    const std::optional<double> moved = send_part(e, sw, from, to, q, x, x.remaining, cursor);
+    if (!moved) return false;
+    if (to == w_.tasks[static_cast<std::size_t>(x.task)].dst) deliver(e, x.task, *moved, cursor);
     if (x.remaining > 0) return false;
     ++q.head;
   }
@@ -208,16 +218,10 @@ void CircuitDispatch::forward_relayed(Engine& e, int sw, int from, int to, Time&
     double& left = share[k];
     // Relative to what the source holds, not to the link: a source's last sliver is still sent.
     if (left <= byte_epsilon(held[k])) continue;
-    Entry part = x;
-    part.remaining = std::min(x.remaining, left);
-    const std::optional<Hop> h = next_hop(sw, from, to, part, cursor);
-    if (!h) break;
-    add_hop(e, x.task, *h);
-    cursor = h->end;
-    const double moved =
-        q.take(x, h->bytes, byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes));
-    left -= moved;
-    deliver(e, x.task, moved, h->end);
+    const std::optional<double> moved = send_part(e, sw, from, to, q, x, left, cursor);
+    if (!moved) break;
+    left -= *moved;
+    deliver(e, x.task, *moved, cursor);
   }
   std::erase_if(q.items, [](const Entry& x) { return x.remaining <= 0; });
 }
@@ -303,16 +307,10 @@ void CircuitDispatch::send_relayed(Engine& e, int sw, int from, int to, int d, d
   double sent = 0;
   while (!q.empty() && amount - sent > byte_epsilon(amount)) {
     Entry& x = q.items[q.head];
-    Entry part = x;
-    part.remaining = std::min(x.remaining, amount - sent);
-    const std::optional<Hop> h = next_hop(sw, from, to, part, cursor);
-    if (!h) break;
-    add_hop(e, x.task, *h);
-    cursor = h->end;
-    const double moved =
-        q.take(x, h->bytes, byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes));
-    queue(relay_, to, d).push({x.task, moved, end});
-    sent += moved;
+    const std::optional<double> moved = send_part(e, sw, from, to, q, x, amount - sent, cursor);
+    if (!moved) break;
+    queue(relay_, to, d).push({x.task, *moved, end});
+    sent += *moved;
     if (x.remaining <= 0) ++q.head;
   }
   if (q.empty()) q.reset();

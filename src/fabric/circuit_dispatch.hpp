@@ -112,6 +112,8 @@ class CircuitDispatch final : public Transport {
   void close(Engine& e, int sw);
   void pump(Engine& e, int sw, int from);
   std::optional<Hop> next_hop(int sw, int from, int to, const Entry& x, Time cursor) const;
+  std::optional<double> send_part(Engine& e, int sw, int from, int to, Queue& q, Entry& x,
+                                  double limit, Time& cursor);
   bool drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor);
   void forward_relayed(Engine& e, int sw, int from, int to, Time& cursor);
   void balance(Engine& e);
