@@ -68,8 +68,8 @@ void clear_folder(const std::string& path) {
 
 class Runner {
  public:
-  Runner(const Sweep& sweep, const SweepPlan& plan, const SweepRunOptions& o)
-      : sweep_(sweep), plan_(plan), o_(o), dir_{o.out} {}
+  Runner(const Sweep& sweep, const SweepPlan& plan, const SweepRunOptions& o, Progress& progress)
+      : sweep_(sweep), plan_(plan), o_(o), dir_{o.out}, progress_(progress) {}
 
   SweepRunTally run(const std::vector<std::size_t>& todo);
 
@@ -82,10 +82,10 @@ class Runner {
   const SweepPlan& plan_;
   const SweepRunOptions& o_;
   SweepDir dir_;
+  Progress& progress_;
   sigset_t old_mask_{};
   std::map<pid_t, Worker> running_;
   SweepRunTally tally_;
-  std::size_t finished_ = 0, total_ = 0;
 };
 
 void Runner::spawn(std::size_t cell) {
@@ -127,8 +127,14 @@ void Runner::finish(pid_t pid, int status) {
   if (ec) fs::remove_all(w.partial);  // another process completed the same cell first
   ++tally_.ran;
   if (!ok) ++tally_.failed;
-  fmt::print(stderr, "[{}/{}] {} {:.2f} s  {}{}\n", ++finished_, total_, ok ? "done" : "failed",
-             wall, cell_text(sweep_, c), ok ? "" : "\n  " + st["error"].get<std::string>());
+  // The cell is reported when it ends (cells end in any order, stages must nest).
+  progress_.advance(1);
+  progress_.begin("cell " + c.id);
+  std::string axes = cell_text(sweep_, c);
+  axes = axes.substr(axes.find_first_not_of(' ', c.id.size()));
+  progress_.end(fmt::format("{} {:.2f} s: {}{}", ok ? "ok" : "failed", wall, axes,
+                            ok ? "" : ": " + st["error"].get<std::string>()),
+                true);
 }
 
 void Runner::stop(int sig) {
@@ -139,6 +145,7 @@ void Runner::stop(int sig) {
     std::error_code ec;
     fs::remove_all(w.partial, ec);
   }
+  progress_.hide();
   fmt::print(stderr, "flux: sweep stopped by signal {}, {} unfinished cells removed\n", sig,
              running_.size());
   running_.clear();
@@ -148,7 +155,7 @@ void Runner::stop(int sig) {
 }
 
 SweepRunTally Runner::run(const std::vector<std::size_t>& todo) {
-  total_ = todo.size();
+  ProgressStage stage(progress_, "sweep", static_cast<double>(todo.size()));
   sigset_t set;
   sigemptyset(&set);
   for (const int sig : {SIGINT, SIGTERM, SIGCHLD}) sigaddset(&set, sig);
@@ -195,7 +202,8 @@ bool failed_cell(const SweepDir& dir, const std::string& id) {
 
 }  // namespace
 
-SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRunOptions& o) {
+SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRunOptions& o,
+                        Progress& progress) {
   if (o.jobs < 1) throw InputError("", "--jobs", "at least 1 worker");
   const SweepDir dir{o.out};
   prepare_sweep_dir(dir, sweep, plan);
@@ -216,7 +224,7 @@ SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRu
     remove_stale_partials(dir, id);
     todo.push_back(i);
   }
-  Runner runner(sweep, plan, o);
+  Runner runner(sweep, plan, o, progress);
   SweepRunTally tally = runner.run(todo);
   tally.skipped = skipped;
   return tally;

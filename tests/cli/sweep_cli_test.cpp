@@ -112,7 +112,7 @@ TEST_F(SweepCli, WorkerCountAndShardsDoNotChangeTheTable) {
   ASSERT_EQ(two.code, 0) << two.err;
   EXPECT_NE(two.out.find("ran 8 cells (0 failed), 0 already complete"), std::string::npos)
       << two.out;
-  EXPECT_EQ(count_of(two.err, " done "), 8u) << two.err;  // one progress line per cell
+  EXPECT_EQ(count_of(two.err, "; ok "), 8u) << two.err;  // one progress line per cell
   // Three shards into one folder, the middle one chosen by Slurm's variables.
   ASSERT_EQ(flux("sweep run s.json --out shards --shard 0/3").code, 0);
   ::setenv("SLURM_ARRAY_TASK_ID", "1", 1);
