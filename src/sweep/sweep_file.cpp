@@ -160,6 +160,9 @@ void read_bases(const JsonNode& root, Sweep& s) {
     check_base(node, [&] { (void)cell_scenario(s.scenario, s.scenario_label); });
   } else {
     s.workload_file = resolve(s.file, root["workload"].string());
+    // Only looked for: a workload file can be gigabytes, each cell reads it.
+    if (!std::filesystem::is_regular_file(s.workload_file))
+      root["workload"].fail("a flux.workload/1 file (not found: " + s.workload_file + ")");
   }
   const JsonNode fabric = root["fabric"];
   std::string fabric_label;
@@ -201,7 +204,7 @@ Sweep parse_sweep(const std::string& text, const std::string& label) {
     try {
       (void)workload_scheduler(s.scheduler);
     } catch (const InputError& e) {
-      n->fail(e.expected());
+      throw InputError(n->file(), n->pointer(), "expected " + e.expected());
     }
   }
   if (auto n = root.find("options")) {
