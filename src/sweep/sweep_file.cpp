@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
 
@@ -18,7 +19,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-// A sweep of more cells is refused: the plan itself (cells x their parameters) would not fit.
+// Longer value lists are refused before anything is checked per value (the number of cells has
+// its own cap, kMaxSweepCells).
 constexpr std::size_t kMaxValuesPerAxis = 100000;
 
 std::string resolve(const std::string& sweep_file, const std::string& path) {

@@ -186,18 +186,22 @@ SweepRunTally Runner::run(const std::vector<std::size_t>& todo) {
   return tally_;
 }
 
-// A cell of this shard left partial by a process that died without cleaning up (SIGKILL, a
-// node failure) is removed before the cell runs again.
-void remove_stale_partials(const SweepDir& dir, const std::string& id) {
-  const std::string prefix = dir.partial_prefix(id);
-  for (const auto& entry : fs::directory_iterator(dir.cells()))
-    if (entry.path().filename().string().rfind(prefix, 0) == 0) fs::remove_all(entry.path());
+// Partial folders by cell id, from one pass over cells/. A partial folder of a cell this run is
+// about to start was left by a process that died without cleaning up (SIGKILL, a node failure).
+std::map<std::string, std::vector<fs::path>> partial_folders(const SweepDir& dir) {
+  std::map<std::string, std::vector<fs::path>> out;
+  const std::string prefix = dir.partial_prefix("");
+  for (const auto& entry : fs::directory_iterator(dir.cells())) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) == 0) out[name.substr(prefix.size(), 16)].push_back(entry.path());
+  }
+  return out;
 }
 
 bool failed_cell(const SweepDir& dir, const std::string& id) {
   std::ifstream in(fs::path(dir.cell(id)) / "status.json");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return text.find("\"status\": \"failed\"") != std::string::npos;
+  const auto status = nlohmann::json::parse(in, nullptr, false);
+  return status.is_object() && status.value("status", "") == "failed";
 }
 
 }  // namespace
@@ -209,6 +213,7 @@ SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRu
   prepare_sweep_dir(dir, sweep, plan);
   std::vector<std::size_t> todo;
   std::size_t skipped = 0;
+  const auto stale = partial_folders(dir);
   for (std::size_t i : shard_cells(plan.cells.size(), o.shard)) {
     const std::string& id = plan.cells[i].id;
     if (fs::exists(dir.cell(id))) {
@@ -220,8 +225,10 @@ SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRu
       const std::string old = (fs::path(dir.cells()) / (dir.partial_prefix(id) + "retry")).string();
       fs::remove_all(old);
       fs::rename(dir.cell(id), old);
+      fs::remove_all(old);
     }
-    remove_stale_partials(dir, id);
+    if (const auto it = stale.find(id); it != stale.end())
+      for (const fs::path& p : it->second) fs::remove_all(p);
     todo.push_back(i);
   }
   Runner runner(sweep, plan, o, progress);

@@ -151,6 +151,11 @@ TEST_F(SweepCli, FailingCellIsRecordedAndTheOthersRun) {
   // Complete cells, failed ones included, are not run again.
   EXPECT_NE(flux("sweep run f.json --out f").out.find("ran 0 cells (0 failed), 2 already"),
             std::string::npos);
+  // Unless asked: the failed one runs again (and fails again), the done one does not.
+  EXPECT_NE(flux("sweep run f.json --out f --retry-failed")
+                .out.find("ran 1 cells (1 failed), 1 already complete"),
+            std::string::npos);
+  EXPECT_EQ(folders("f"), std::make_pair(2, 0));
 }
 
 TEST_F(SweepCli, KilledSweepResumesWithEveryCellOnce) {
