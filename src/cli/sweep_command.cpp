@@ -52,6 +52,7 @@ void run_slurm(SweepArgs a) {
     throw InputError("", "--shards",
                      fmt::format("at most one task per cell ({} cells)", plan.cells.size()));
   check_slurm_job(job);
+  prepare_sweep_dir(SweepDir{job.out}, sweep, plan);  // `flux sweep status` works from now on
   const fs::path dir = fs::path(job.out) / "slurm";
   std::error_code ec;
   fs::create_directories(dir, ec);
