@@ -61,7 +61,7 @@ std::string failure_text(int status, const std::string& partial) {
   return fmt::format("the cell's process exited with code {}", WEXITSTATUS(status));
 }
 
-// Everything but params.json and status.json goes: a failed cell keeps no partial output.
+// A failed cell keeps no partial output: only the params.json and status.json written next.
 void clear_folder(const std::string& path) {
   for (const auto& entry : fs::directory_iterator(path)) fs::remove_all(entry.path());
 }
