@@ -14,4 +14,12 @@ $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-rec
   libgtest-dev libgmock-dev libbenchmark-dev \
   coinor-libcbc-dev coinor-libclp-dev zlib1g-dev \
   python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib \
-  slurm-wlm munge "${extra[@]}" >/dev/null
+  slurm-wlm munge chromium "${extra[@]}" >/dev/null
+# Node and npm: the machine's own when it has them (Debian's npm would replace another nodejs).
+if ! command -v npm >/dev/null; then
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    nodejs npm >/dev/null
+fi
+# The report's chart library (inlined into every `flux report` page) and the headless-browser
+# test's driver, at the versions pinned in report/web/package-lock.json.
+npm ci --prefix "$(dirname "$0")/../report/web" --no-audit --no-fund --loglevel=error >/dev/null

@@ -11,5 +11,6 @@ int main(int argc, char** argv) {
   flux::cli::add_simulate_command(app);
   flux::cli::add_workload_commands(app);
   flux::cli::add_sweep_commands(app);
+  flux::cli::add_report_command(app);
   return flux::cli::run(app, argc, argv);
 }

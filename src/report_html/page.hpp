@@ -1,0 +1,35 @@
+#pragma once
+// The report page: sections of HTML text and Vega-Lite charts, assembled into one HTML file
+// that carries the chart library inline (no network request, opens from disk). The page holds
+// data and chart specifications; the library draws them when the page is opened.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace flux {
+
+struct Chart {
+  nlohmann::ordered_json spec;  // a Vega-Lite specification with its data inline
+  bool canvas = false;          // many marks: a canvas draws them faster than SVG
+};
+
+struct Block {
+  std::string html;            // written as is (callers escape their text with html_escape)
+  std::optional<Chart> chart;  // drawn after the html
+};
+
+struct Section {
+  std::string id;
+  std::string title;
+  std::vector<Block> blocks;
+};
+
+[[nodiscard]] std::string html_escape(std::string_view text);
+
+// The whole page; `notes` (HTML) go under the title.
+[[nodiscard]] std::string render_page(const std::string& title, const std::string& notes,
+                                      const std::vector<Section>& sections);
+
+}  // namespace flux

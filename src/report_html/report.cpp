@@ -1,0 +1,30 @@
+#include "report_html/report.hpp"
+
+#include <fmt/format.h>
+
+#include "report_html/inputs.hpp"
+#include "report_html/sections.hpp"
+#include "report_html/web_bundle.hpp"
+
+namespace flux {
+
+std::string html_report(const std::vector<std::string>& paths, const std::string& command_line) {
+  const ReportInputs in = read_report_inputs(paths);
+  std::vector<Section> sections;
+  for (auto section : {summary_section, bench_section, circuits_section, gpu_section,
+                       buffer_section, matrix_section})
+    if (auto s = section(in)) sections.push_back(std::move(*s));
+  sections.push_back(metadata_section(in));
+  const std::string notes = fmt::format(
+      "<p class=note>Made by <code>{}</code> (flux {}) from {} run(s){}{}. Charts: {}. Works "
+      "offline: the chart library and the data are in this file.</p>\n",
+      html_escape(command_line), FLUX_VERSION, in.runs.size(),
+      in.benches.empty() ? "" : fmt::format(", {} bench table(s)", in.benches.size()),
+      in.matrix_schedules.empty()
+          ? ""
+          : fmt::format(", {} matrix schedule(s)", in.matrix_schedules.size()),
+      chart_library_versions());
+  return render_page("Flux report", notes, sections);
+}
+
+}  // namespace flux
