@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 struct SweepArgs {
   std::string sweep, out, shard, output;
   std::size_t jobs = 1;
-  bool retry_failed = false, submit = false;
+  bool retry_failed = false, submit = false, quiet = false;
   SlurmJob slurm;
   std::size_t shards = 0;
 };
@@ -35,7 +35,7 @@ void run_run(const SweepArgs& a) {
   const SweepPlan plan = plan_sweep(sweep);
   SweepRunOptions o{a.out, a.jobs, shard_from_environment(), a.retry_failed};
   if (!a.shard.empty()) o.shard = parse_shard(a.shard, "--shard");
-  const SweepRunTally t = run_sweep(sweep, plan, o);
+  const SweepRunTally t = run_sweep(sweep, plan, o, *make_stderr_progress(a.quiet));
   fmt::print("shard {}/{}: ran {} cells ({} failed), {} already complete; {}\n", o.shard.index,
              o.shard.count, t.ran, t.failed, t.skipped, a.out);
 }
@@ -52,6 +52,7 @@ void run_slurm(SweepArgs a) {
     throw InputError("", "--shards",
                      fmt::format("at most one task per cell ({} cells)", plan.cells.size()));
   check_slurm_job(job);
+  prepare_sweep_dir(SweepDir{job.out}, sweep, plan);  // `flux sweep status` works from now on
   const fs::path dir = fs::path(job.out) / "slurm";
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -104,6 +105,7 @@ void add_sweep_commands(CLI::App& app) {
   run->add_option("--shard", args->shard,
                   "run slice I of N (default: from SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT)");
   run->add_flag("--retry-failed", args->retry_failed, "run failed cells again");
+  run->add_flag("-q,--quiet", args->quiet, "no progress on stderr");
   run->callback([args] { run_run(*args); });
 
   auto* slurm = sweep->add_subcommand("slurm", "Write (and submit) a Slurm job array for a sweep");

@@ -68,7 +68,8 @@ bool check_option_value(const Sweep& sweep, const std::string& key, const JsonNo
       try {
         (void)option_from_json(*spec, value.raw(), key);
       } catch (const InputError& e) {
-        value.fail(fmt::format("{} for {}", e.expected(), name));
+        throw InputError(value.file(), value.pointer(),
+                         fmt::format("expected {} for {}", e.expected(), name));
       }
     }
   return declared;
@@ -86,22 +87,29 @@ std::string option_keys(const Sweep& sweep) {
 void check_document_value(const Sweep& sweep, const SweepAxis& axis, const JsonNode& field,
                           const JsonNode& value) {
   CellInputs cell = base_inputs(sweep);
+  const char* what = axis.target == AxisTarget::scenario ? "scenario" : "fabric";
   const bool existed =
       has_field(axis.target == AxisTarget::scenario ? cell.scenario : cell.fabric, axis.path);
-  apply_axis(cell, axis, value.raw());
+  try {
+    apply_axis(cell, axis, value.raw());
+  } catch (const InputError& e) {
+    throw InputError(field.file(), field.pointer(),
+                     fmt::format("expected a field of the base {}: {}", what, e.expected()));
+  }
   try {
     if (axis.target == AxisTarget::scenario)
       (void)cell_scenario(cell.scenario, sweep.scenario_label);
     else
       (void)cell_fabric(cell.fabric, sweep.file);
   } catch (const InputError& e) {
+    // The reader's own message already reads "expected ..., got ...".
     if (!existed && e.field() == axis.path)
-      field.fail(fmt::format("a field of the base {} ({})",
-                             axis.target == AxisTarget::scenario ? "scenario" : "fabric",
-                             e.expected()));
-    value.fail(fmt::format("a value the {} accepts at {}: {}{}",
-                           axis.target == AxisTarget::scenario ? "scenario" : "fabric", axis.path,
-                           e.field() == axis.path ? "" : e.field() + ": ", e.expected()));
+      throw InputError(field.file(), field.pointer(),
+                       fmt::format("expected a field the base {} has: {} is not one ({})", what,
+                                   axis.path, e.expected()));
+    throw InputError(value.file(), value.pointer(),
+                     fmt::format("a value the {} accepts at {}: {}{}", what, axis.path,
+                                 e.field() == axis.path ? "" : e.field() + ": ", e.expected()));
   }
 }
 
@@ -111,7 +119,9 @@ void check_axis(const Sweep& sweep, const SweepAxis& axis, const JsonNode& node)
     field.fail("no scenario axis: the base is a workload file, not a scenario");
   if (axis.target == AxisTarget::option && !sweep_schedulers(sweep).empty() &&
       !check_option_value(sweep, axis.path, values.at(0)))
-    field.fail(fmt::format("an option of the sweep's schedulers: {}", option_keys(sweep)));
+    throw InputError(field.file(), field.pointer(),
+                     fmt::format("expected an option of the sweep's schedulers: {}, got \"{}\"",
+                                 option_keys(sweep), axis.path));
   for (std::size_t j = 0; j < axis.values.size(); ++j) {
     const JsonNode v = values.at(j);
     switch (axis.target) {
@@ -119,7 +129,7 @@ void check_axis(const Sweep& sweep, const SweepAxis& axis, const JsonNode& node)
         try {
           (void)workload_scheduler(v.string());
         } catch (const InputError& e) {
-          v.fail(e.expected());
+          throw InputError(v.file(), v.pointer(), "expected " + e.expected());
         }
         break;
       case AxisTarget::option:
@@ -219,8 +229,9 @@ void check_sweep_values(const Sweep& sweep, const JsonNode& root) {
   if (auto options = root.find("options"))
     for (const auto& [key, value] : sweep.options.items())
       if (!check_option_value(sweep, key, (*options)[key]))
-        (*options)[key].fail(
-            fmt::format("an option of the sweep's schedulers: {}", option_keys(sweep)));
+        throw InputError(
+            sweep.file, (*options)[key].pointer(),
+            fmt::format("expected an option of the sweep's schedulers: {}", option_keys(sweep)));
   for (std::size_t i = 0; i < sweep.axes.size(); ++i)
     if (sweep.axes[i].target != AxisTarget::scheduler) check_axis(sweep, sweep.axes[i], axes.at(i));
 }

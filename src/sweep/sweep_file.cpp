@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
 
@@ -18,7 +19,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-// A sweep of more cells is refused: the plan itself (cells x their parameters) would not fit.
+// Longer value lists are refused before anything is checked per value (the number of cells has
+// its own cap, kMaxSweepCells).
 constexpr std::size_t kMaxValuesPerAxis = 100000;
 
 std::string resolve(const std::string& sweep_file, const std::string& path) {
@@ -160,6 +162,9 @@ void read_bases(const JsonNode& root, Sweep& s) {
     check_base(node, [&] { (void)cell_scenario(s.scenario, s.scenario_label); });
   } else {
     s.workload_file = resolve(s.file, root["workload"].string());
+    // Only looked for: a workload file can be gigabytes, each cell reads it.
+    if (!std::filesystem::is_regular_file(s.workload_file))
+      root["workload"].fail("a flux.workload/1 file (not found: " + s.workload_file + ")");
   }
   const JsonNode fabric = root["fabric"];
   std::string fabric_label;
@@ -201,7 +206,7 @@ Sweep parse_sweep(const std::string& text, const std::string& label) {
     try {
       (void)workload_scheduler(s.scheduler);
     } catch (const InputError& e) {
-      n->fail(e.expected());
+      throw InputError(n->file(), n->pointer(), "expected " + e.expected());
     }
   }
   if (auto n = root.find("options")) {

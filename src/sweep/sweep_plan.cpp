@@ -74,7 +74,14 @@ SweepPlan plan_sweep(const Sweep& sweep) {
   for (std::size_t n = 0; n < plan.combinations; ++n) {
     CellInputs cell = base_inputs(sweep);
     for (std::size_t d = 0; d < dims.size(); ++d)
-      for (std::size_t a : dims[d]) apply_axis(cell, sweep.axes[a], sweep.axes[a].values[at[d]]);
+      for (std::size_t a : dims[d]) {
+        try {
+          apply_axis(cell, sweep.axes[a], sweep.axes[a].values[at[d]]);
+        } catch (const InputError& e) {  // an earlier axis replaced an object by a value
+          throw InputError(sweep.file, fmt::format("/axes/{}/field", a),
+                           fmt::format("{} (with the other axes' values)", e.expected()));
+        }
+      }
     settle(cell, sweep);
     Json params = params_of(sweep, cell);
     std::string id = sha256_hex(params.dump()).substr(0, 16);

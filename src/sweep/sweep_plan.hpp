@@ -13,7 +13,9 @@
 
 namespace flux {
 
-inline constexpr std::size_t kMaxSweepCells = 1000000;
+// Each planned cell holds its scenario and fabric documents (a few kB): 1e5 cells stay within
+// about a GB.
+inline constexpr std::size_t kMaxSweepCells = 100000;
 
 struct SweepCell {
   std::string id;

@@ -84,7 +84,8 @@ SweepStatus sweep_status(const SweepDir& dir) {
     const CellState state = read_status(dir, c.id).state;
     (state == CellState::done ? s.done : state == CellState::failed ? s.failed : s.missing)++;
   }
-  for (const auto& entry : fs::directory_iterator(dir.cells()))
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir.cells(), ec))
     if (entry.path().filename().string().rfind(".partial-", 0) == 0) ++s.partial;
   return s;
 }

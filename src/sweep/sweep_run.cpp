@@ -61,15 +61,15 @@ std::string failure_text(int status, const std::string& partial) {
   return fmt::format("the cell's process exited with code {}", WEXITSTATUS(status));
 }
 
-// Everything but params.json and status.json goes: a failed cell keeps no partial output.
+// A failed cell keeps no partial output: only the params.json and status.json written next.
 void clear_folder(const std::string& path) {
   for (const auto& entry : fs::directory_iterator(path)) fs::remove_all(entry.path());
 }
 
 class Runner {
  public:
-  Runner(const Sweep& sweep, const SweepPlan& plan, const SweepRunOptions& o)
-      : sweep_(sweep), plan_(plan), o_(o), dir_{o.out} {}
+  Runner(const Sweep& sweep, const SweepPlan& plan, const SweepRunOptions& o, Progress& progress)
+      : sweep_(sweep), plan_(plan), o_(o), dir_{o.out}, progress_(progress) {}
 
   SweepRunTally run(const std::vector<std::size_t>& todo);
 
@@ -82,10 +82,10 @@ class Runner {
   const SweepPlan& plan_;
   const SweepRunOptions& o_;
   SweepDir dir_;
+  Progress& progress_;
   sigset_t old_mask_{};
   std::map<pid_t, Worker> running_;
   SweepRunTally tally_;
-  std::size_t finished_ = 0, total_ = 0;
 };
 
 void Runner::spawn(std::size_t cell) {
@@ -127,8 +127,14 @@ void Runner::finish(pid_t pid, int status) {
   if (ec) fs::remove_all(w.partial);  // another process completed the same cell first
   ++tally_.ran;
   if (!ok) ++tally_.failed;
-  fmt::print(stderr, "[{}/{}] {} {:.2f} s  {}{}\n", ++finished_, total_, ok ? "done" : "failed",
-             wall, cell_text(sweep_, c), ok ? "" : "\n  " + st["error"].get<std::string>());
+  // The cell is reported when it ends (cells end in any order, stages must nest).
+  progress_.advance(1);
+  progress_.begin("cell " + c.id);
+  std::string axes = cell_text(sweep_, c);
+  axes = axes.substr(axes.find_first_not_of(' ', c.id.size()));
+  progress_.end(fmt::format("{} {:.2f} s: {}{}", ok ? "ok" : "failed", wall, axes,
+                            ok ? "" : ": " + st["error"].get<std::string>()),
+                true);
 }
 
 void Runner::stop(int sig) {
@@ -139,6 +145,7 @@ void Runner::stop(int sig) {
     std::error_code ec;
     fs::remove_all(w.partial, ec);
   }
+  progress_.hide();
   fmt::print(stderr, "flux: sweep stopped by signal {}, {} unfinished cells removed\n", sig,
              running_.size());
   running_.clear();
@@ -148,7 +155,7 @@ void Runner::stop(int sig) {
 }
 
 SweepRunTally Runner::run(const std::vector<std::size_t>& todo) {
-  total_ = todo.size();
+  ProgressStage stage(progress_, "sweep", static_cast<double>(todo.size()));
   sigset_t set;
   sigemptyset(&set);
   for (const int sig : {SIGINT, SIGTERM, SIGCHLD}) sigaddset(&set, sig);
@@ -179,28 +186,34 @@ SweepRunTally Runner::run(const std::vector<std::size_t>& todo) {
   return tally_;
 }
 
-// A cell of this shard left partial by a process that died without cleaning up (SIGKILL, a
-// node failure) is removed before the cell runs again.
-void remove_stale_partials(const SweepDir& dir, const std::string& id) {
-  const std::string prefix = dir.partial_prefix(id);
-  for (const auto& entry : fs::directory_iterator(dir.cells()))
-    if (entry.path().filename().string().rfind(prefix, 0) == 0) fs::remove_all(entry.path());
+// Partial folders by cell id, from one pass over cells/. A partial folder of a cell this run is
+// about to start was left by a process that died without cleaning up (SIGKILL, a node failure).
+std::map<std::string, std::vector<fs::path>> partial_folders(const SweepDir& dir) {
+  std::map<std::string, std::vector<fs::path>> out;
+  const std::string prefix = dir.partial_prefix("");
+  for (const auto& entry : fs::directory_iterator(dir.cells())) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) == 0) out[name.substr(prefix.size(), 16)].push_back(entry.path());
+  }
+  return out;
 }
 
 bool failed_cell(const SweepDir& dir, const std::string& id) {
   std::ifstream in(fs::path(dir.cell(id)) / "status.json");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return text.find("\"status\": \"failed\"") != std::string::npos;
+  const auto status = nlohmann::json::parse(in, nullptr, false);
+  return status.is_object() && status.value("status", "") == "failed";
 }
 
 }  // namespace
 
-SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRunOptions& o) {
+SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRunOptions& o,
+                        Progress& progress) {
   if (o.jobs < 1) throw InputError("", "--jobs", "at least 1 worker");
   const SweepDir dir{o.out};
   prepare_sweep_dir(dir, sweep, plan);
   std::vector<std::size_t> todo;
   std::size_t skipped = 0;
+  const auto stale = partial_folders(dir);
   for (std::size_t i : shard_cells(plan.cells.size(), o.shard)) {
     const std::string& id = plan.cells[i].id;
     if (fs::exists(dir.cell(id))) {
@@ -212,11 +225,13 @@ SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRu
       const std::string old = (fs::path(dir.cells()) / (dir.partial_prefix(id) + "retry")).string();
       fs::remove_all(old);
       fs::rename(dir.cell(id), old);
+      fs::remove_all(old);
     }
-    remove_stale_partials(dir, id);
+    if (const auto it = stale.find(id); it != stale.end())
+      for (const fs::path& p : it->second) fs::remove_all(p);
     todo.push_back(i);
   }
-  Runner runner(sweep, plan, o);
+  Runner runner(sweep, plan, o, progress);
   SweepRunTally tally = runner.run(todo);
   tally.skipped = skipped;
   return tally;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 
+#include "core/progress.hpp"
 #include "sweep/sweep_dir.hpp"
 #include "sweep/sweep_plan.hpp"
 
@@ -23,7 +24,10 @@ struct SweepRunTally {
   std::size_t ran = 0, failed = 0, skipped = 0;  // failed counts among ran
 };
 
+// Progress: a "sweep" stage counting the cells to run, and per finished cell a stage named by its
+// id whose summary is its status, wall time and axis values (a failed cell's error too).
 [[nodiscard]] SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan,
-                                      const SweepRunOptions& options);
+                                      const SweepRunOptions& options,
+                                      Progress& progress = no_progress());
 
 }  // namespace flux

@@ -112,7 +112,7 @@ TEST_F(SweepCli, WorkerCountAndShardsDoNotChangeTheTable) {
   ASSERT_EQ(two.code, 0) << two.err;
   EXPECT_NE(two.out.find("ran 8 cells (0 failed), 0 already complete"), std::string::npos)
       << two.out;
-  EXPECT_EQ(count_of(two.err, " done "), 8u) << two.err;  // one progress line per cell
+  EXPECT_EQ(count_of(two.err, "; ok "), 8u) << two.err;  // one progress line per cell
   // Three shards into one folder, the middle one chosen by Slurm's variables.
   ASSERT_EQ(flux("sweep run s.json --out shards --shard 0/3").code, 0);
   ::setenv("SLURM_ARRAY_TASK_ID", "1", 1);
@@ -151,6 +151,11 @@ TEST_F(SweepCli, FailingCellIsRecordedAndTheOthersRun) {
   // Complete cells, failed ones included, are not run again.
   EXPECT_NE(flux("sweep run f.json --out f").out.find("ran 0 cells (0 failed), 2 already"),
             std::string::npos);
+  // Unless asked: the failed one runs again (and fails again), the done one does not.
+  EXPECT_NE(flux("sweep run f.json --out f --retry-failed")
+                .out.find("ran 1 cells (1 failed), 1 already complete"),
+            std::string::npos);
+  EXPECT_EQ(folders("f"), std::make_pair(2, 0));
 }
 
 TEST_F(SweepCli, KilledSweepResumesWithEveryCellOnce) {

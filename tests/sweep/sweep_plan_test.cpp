@@ -93,6 +93,21 @@ TEST(SweepFile, OptionAxisOnlyWhereTheSchedulerHasIt) {
   }
 }
 
+TEST(SweepFile, SeedGoesWhereTheSchedulerHasOne) {
+  Json j = small();
+  j["axes"][2]["values"] = Json::array({"flux", "rotornet"});
+  j["axes"].push_back({{"name", "seed"}, {"field", "seed"}, {"values", {1, 2, 3}}});
+  const SweepPlan plan = plan_sweep(parse(j));
+  EXPECT_EQ(plan.cells.size(), 4u * (3 + 1));  // flux has a seed option, rotornet none
+  for (const SweepCell& c : plan.cells) {
+    const bool flux = c.params["scheduler"] == "flux";
+    EXPECT_EQ(c.params["options"].contains("seed"), flux);
+    if (flux) {
+      EXPECT_EQ(c.params["options"]["seed"], c.params["axes"]["seed"]);
+    }
+  }
+}
+
 TEST(SweepFile, RejectsBadFilesNamingThePointer) {
   struct Case {
     std::string pointer;
