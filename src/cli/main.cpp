@@ -1,9 +1,11 @@
 #include "cli/commands.hpp"
+#include "cli/progress_flag.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"flux: optical circuit switch scheduling for AI training fabrics"};
   app.set_version_flag("--version", FLUX_VERSION);
   app.require_subcommand(1);
+  flux::cli::add_quiet_flag(app);  // first: the subcommands inherit its fallthrough
   flux::cli::add_run_command(app);
   flux::cli::add_matrix_commands(app);
   flux::cli::add_cosched_commands(app);

@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "cli/commands.hpp"
+#include "cli/progress_flag.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 
@@ -11,6 +12,10 @@ namespace flux::cli {
 
 int run(CLI::App& app, int argc, char** argv) {
   remove_outputs_on_signal();
+  // The reporter is dropped (its live line erased) however the command ends.
+  struct ResetProgress {
+    ~ResetProgress() { reset_progress(); }
+  } reset;
   try {
     // A command publishes all its output files when it succeeds, or none of them.
     OutputBatch outputs;
