@@ -8,12 +8,12 @@
 #include <cstring>
 #include <map>
 
-#include "cli/matrix_pipeline.hpp"
 #include "common.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "matrix/generators.hpp"
 #include "matrix/verify.hpp"
+#include "matrix_algorithms/checked_run.hpp"
 
 namespace fluxocs {
 namespace {
@@ -52,12 +52,12 @@ double time_arg(py::handle v, const char* name) {
 
 // The problem as `flux matrix schedule` loads it: normalised demand without a rate, bytes with
 // one (bytes per second, or "800Gbps"); time = demand / rate.
-flux::cli::LoadedProblem load_problem(const DemandArray& demand, int switches, py::handle delta,
-                                      py::handle rate) {
+flux::LoadedProblem load_problem(const DemandArray& demand, int switches, py::handle delta,
+                                 py::handle rate) {
   if (switches < 1 || switches > kMaxSwitches)
     throw InputError("", "switches",
                      fmt::format("expected an integer in [1, {}], got {}", kMaxSwitches, switches));
-  flux::cli::LoadedProblem lp;
+  flux::LoadedProblem lp;
   lp.demand.matrix = to_matrix(demand);
   lp.problem.switches = switches;
   lp.problem.delta = time_arg(delta, "delta");
@@ -76,7 +76,7 @@ flux::cli::LoadedProblem load_problem(const DemandArray& demand, int switches, p
 
 // One verified run and the caller's demand array (kept, not copied).
 struct Schedule {
-  flux::cli::CheckedRun run;
+  flux::CheckedRun run;
   py::object demand;
   const flux::MatrixSchedule& s() const { return run.result.schedule; }
 };
@@ -135,19 +135,19 @@ py::dict report_dict(const flux::VerifyReport& r) {
 
 Schedule spectra(const DemandArray& demand, int switches, py::handle delta,
                  const std::string& algorithm, py::handle rate, std::uint64_t seed) {
-  const flux::MatrixAlgorithm& algo = flux::cli::algorithm_or_throw(algorithm);
+  const flux::MatrixAlgorithm& algo = flux::algorithm_or_throw(algorithm);
   auto lp =
-      std::make_shared<const flux::cli::LoadedProblem>(load_problem(demand, switches, delta, rate));
+      std::make_shared<const flux::LoadedProblem>(load_problem(demand, switches, delta, rate));
   Schedule out;
-  out.run = run_interruptible(
-      [lp, &algo, seed] { return flux::cli::run_checked(algo, *lp, {.seed = seed}); });
+  out.run =
+      run_interruptible([lp, &algo, seed] { return flux::run_checked(algo, *lp, {.seed = seed}); });
   out.demand = demand;
   return out;
 }
 
 py::dict bounds(const DemandArray& demand, int switches, py::handle delta, py::handle rate) {
   auto lp =
-      std::make_shared<const flux::cli::LoadedProblem>(load_problem(demand, switches, delta, rate));
+      std::make_shared<const flux::LoadedProblem>(load_problem(demand, switches, delta, rate));
   const flux::MatrixBounds b = run_interruptible([lp] {
     return flux::matrix_lower_bounds(lp->problem.time, lp->problem.switches, lp->problem.delta);
   });

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/provenance.hpp"
+#include "cli/progress_flag.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
@@ -89,7 +90,8 @@ void run_command(const CoschedArgs& a, const CLI::App& cmd) {
   if (!a.emit_model.empty()) emit_model(inst, options, a.emit_model);
   if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
   SchedulerResult run = a.solution.empty() ? a.flags.naming_flags([&] {
-    return run_scheduler(scheduler, {inst.workload, inst.fabric, a.source.label(), &inst}, given);
+    return run_scheduler(scheduler,
+                         {inst.workload, inst.fabric, a.source.label(), &inst, progress()}, given);
   })
                                            : replay_solution_file(inst, options, a.solution);
   print_run(run);

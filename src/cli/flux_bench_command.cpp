@@ -15,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/provenance.hpp"
+#include "cli/progress_flag.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
@@ -61,15 +62,21 @@ void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   for (const auto& l : split(a.layers)) sweep.layers.push_back(std::stoi(l));
   for (const auto& t : split(a.taus)) sweep.taus.push_back(parse_time(t, "--taus"));
   std::vector<FluxSweepRow> rows;
+  ProgressStage cells(
+      progress(), "bench cells",
+      static_cast<double>(sweep.layers.size() * sweep.taus.size() * sweep.schedulers.size()));
   for (int layers : sweep.layers) {
     const Workload w = scenario_workload(sweep.scenario, layers);
     for (double tau : sweep.taus) {
-      const auto block = a.flags.naming_flags([&] { return run_flux_case(sweep, w, layers, tau); });
+      const auto block =
+          a.flags.naming_flags([&] { return run_flux_case(sweep, w, layers, tau, progress()); });
       rows.insert(rows.end(), block.begin(), block.end());
+      progress().hide();  // the table starts on a clean line when both go to the terminal
       fmt::print("{}", flux_case_table(sweep, rows, layers, tau));
       std::fflush(stdout);  // long runs: show each block as it completes
     }
   }
+  cells.finish();
   std::filesystem::create_directories(a.out_dir);
   write_with_sidecar(a.out_dir + "/flux_bench.csv", flux_sweep_csv(rows),
                      command_provenance(cmd, {a.scenario, a.fabric}));
@@ -101,6 +108,7 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
   auto seconds = [](auto from) {
     return std::chrono::duration<double>(Clock::now() - from).count();
   };
+  ProgressStage building(progress(), "build workload");
   Workload w = build_workload(read_scenario(a.scenario));
   const Fabric f{w.gpus,
                  a.ocs,
@@ -118,13 +126,18 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
       std::max(critical_path(w, 0.0, f.ocs * f.link_rate), busiest / (f.ocs * f.link_rate));
   const std::size_t tasks = w.tasks.size();
   const CoschedInstance inst = make_instance(std::move(w), f, a.scenario);
+  building.finish();
   fmt::print("{} tasks, {} sends, {} GPUs, {} OCS; built in {:.1f} s\n", tasks,
              inst.message_count(), f.gpus, f.ocs, seconds(t0));
   const auto t1 = Clock::now();
+  ProgressStage greedy(progress(), "flux-greedy");
   const auto pl = flux_greedy(inst);
+  greedy.finish();
   const double took = seconds(t1), it = iteration_time(inst, pl);
   const auto t2 = Clock::now();
+  ProgressStage bounding(progress(), "lower bound");
   const FluxBound lb = flux_lower_bound(inst);
+  bounding.finish();
   const double lb_took = seconds(t2);
   fmt::print(
       "flux-greedy: iteration {} in {:.2f} s; ideal-fabric bound {} (gap {:.2f}%), "
@@ -134,7 +147,9 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
       100 * (it - lb.value) / it, format_time(inst.critical_path), lb_took,
       count_reconfigurations(inst, pl), describe(lb));
   const auto t3 = Clock::now();
+  ProgressStage filling(progress(), "slack-gap-fill");
   const double fill = iteration_time(inst, slack_gap_fill(inst));
+  filling.finish();
   fmt::print("slack-gap-fill: iteration {} in {:.2f} s (gap to the Flux-model bound {:.2f}%)\n",
              format_time(fill), seconds(t3), 100 * (fill - lb.value) / fill);
 }

@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/progress_flag.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"flux: optical circuit switch scheduling for AI training fabrics"};
@@ -6,6 +7,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   // Every option records its default: --help shows it and the provenance block echoes it.
   app.option_defaults()->always_capture_default();
+  flux::cli::add_quiet_flag(app);  // first: the subcommands inherit its fallthrough
   flux::cli::add_run_command(app);
   flux::cli::add_matrix_commands(app);
   flux::cli::add_cosched_commands(app);

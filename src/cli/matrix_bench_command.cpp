@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
-#include "cli/provenance.hpp"
+#include "cli/progress_flag.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "experiments/matrix_bench_output.hpp"
@@ -96,10 +96,7 @@ void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
 void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   const BenchGrid g = make_grid(a);
   prepare_out_dir(a.out);
-  const auto progress = [&](const std::string& line) {
-    if (a.progress) fmt::print(stderr, "{}\n", line);
-  };
-  const BenchResult r = run_matrix_bench(g, progress);
+  const BenchResult r = run_matrix_bench(g, progress());
   fmt::print("{}", bench_table(g, r));
   write_outputs(a, g, r, cmd);
   fmt::print("wrote {}/matrix-bench.csv and {} figures\n", a.out,
@@ -132,7 +129,9 @@ void add_matrix_bench_command(CLI::App& matrix) {
       ->delimiter(',');
   cmd->add_option("--seed", args->seed, "seed of trial 0 (trial t uses seed + t)");
   cmd->add_option("--out", args->out, "directory for matrix-bench.csv and the SVG figures");
-  cmd->add_flag("--progress", args->progress, "print a line per finished group on stderr");
+  // Progress is on by default now (the global --quiet turns it off); the flag stays so that
+  // scripts written for it keep working.
+  cmd->add_flag("--progress", args->progress, "accepted for old scripts: progress is the default");
   cmd->callback([args, cmd] { run_bench(*args, *cmd); });
 }
 

@@ -7,6 +7,7 @@
 
 #include "matrix/algorithm.hpp"
 #include "matrix/demand.hpp"
+#include "matrix_algorithms/checked_run.hpp"
 
 namespace flux::cli {
 
@@ -19,13 +20,6 @@ struct ProblemArgs {
 
 // Adds --demand, --switches, --delta, --rate (all but --rate required).
 void add_problem_options(CLI::App& cmd, ProblemArgs& args);
-
-struct LoadedProblem {
-  Demand demand;              // as in the file
-  MatrixProblem problem;      // time = demand / rate
-  double rate = 1.0;          // bytes per second, 1 for normalised demand
-  bool rate_ignored = false;  // --rate given for normalised demand
-};
 
 // Throws InputError on a missing/bad file, s < 1, a bad delta or rate.
 [[nodiscard]] LoadedProblem load_problem(const ProblemArgs& args);

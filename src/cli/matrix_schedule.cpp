@@ -4,11 +4,11 @@
 #include <memory>
 
 #include "cli/matrix_common.hpp"
-#include "cli/matrix_pipeline.hpp"
 #include "cli/provenance.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "matrix/schedule.hpp"
+#include "matrix_algorithms/checked_run.hpp"
 
 namespace flux::cli {
 namespace {

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/provenance.hpp"
+#include "cli/progress_flag.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 
@@ -13,6 +14,10 @@ namespace flux::cli {
 int run(CLI::App& app, int argc, char** argv) {
   remove_outputs_on_signal();
   record_command_line(argc, argv);
+  // The reporter is dropped (its live line erased) however the command ends.
+  struct ResetProgress {
+    ~ResetProgress() { reset_progress(); }
+  } reset;
   try {
     // A command publishes all its output files when it succeeds, or none of them.
     OutputBatch outputs;

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "cli/progress_flag.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "core/units.hpp"
 #include "experiments/flux_sweep.hpp"
@@ -37,7 +38,7 @@ void run_main_job(const RunArgs& a) {
       "flux {}: Spectra vs the paper's baseline, normalised units (the busiest port "
       "needs 1)\n\n",
       FLUX_VERSION);
-  const BenchResult r = run_matrix_bench(grid);
+  const BenchResult r = run_matrix_bench(grid, progress());
   if (!r.failures.empty())
     throw std::logic_error(fmt::format("{} of {} schedules failed a check; first: {}",
                                        r.failures.size(), r.schedules, r.failures.front()));
@@ -51,7 +52,12 @@ void run_main_job(const RunArgs& a) {
   sweep.options["flux"].set("time_limit", parse_option(limit, a.time_limit, "--time-limit"));
   sweep.fabric.nic_window = parse_time(a.nic_window, "--nic-window");
   const double tau = parse_time(a.tau, "--tau");
-  fmt::print("{}", flux_case_table(sweep, run_flux_case(sweep, paper_workload(8), 8, tau), 8, tau));
+  std::vector<FluxSweepRow> rows;
+  {
+    ProgressStage cells(progress(), "fabric part", static_cast<double>(sweep.schedulers.size()));
+    rows = run_flux_case(sweep, paper_workload(8), 8, tau, progress());
+  }
+  fmt::print("{}", flux_case_table(sweep, rows, 8, tau));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/provenance.hpp"
+#include "cli/progress_flag.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
@@ -33,7 +34,10 @@ SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, 
   ctx.fabric_file = a.fabric;
   ctx.scheduler = s.scheduler;
   ctx.replayed = true;
-  SimResult r = replay(w, f, s, {}, a.schedule);
+  SimOptions options;
+  options.engine.progress = &progress();
+  options.engine.stage = "replay";
+  SimResult r = replay(w, f, s, options, a.schedule);
   if (!r.ok) {
     std::string first;
     for (std::size_t i = 0; i < r.violations.size() && i < 3; ++i)
@@ -51,13 +55,17 @@ void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, c
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError(dir, "-o", "a directory that can be created (" + ec.message() + ")");
   const std::filesystem::path p(dir);
-  write_file_atomic((p / "summary.json").string(), summary.dump(1) + "\n");
-  write_file_atomic((p / "circuits.csv").string(), circuits_csv(r.schedule));
-  write_file_atomic((p / "flows.csv").string(), flows_csv(w, r.trace));
-  write_file_atomic((p / "nic_buffer.csv").string(), nic_buffer_csv(w, f, r));
-  write_file_atomic((p / "circuit-schedule.json").string(),
-                    circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f)));
-  write_file_atomic((p / "timeline.json").string(), timeline_json(w, f, r));
+  ProgressStage files(progress(), "write outputs", 6);  // seconds each at 1,024 GPUs
+  const auto write = [&](const char* name, const std::string& content) {
+    write_file_atomic((p / name).string(), content);
+    files.advance();
+  };
+  write("summary.json", summary.dump(1) + "\n");
+  write("circuits.csv", circuits_csv(r.schedule));
+  write("flows.csv", flows_csv(w, r.trace));
+  write("nic_buffer.csv", nic_buffer_csv(w, f, r));
+  write("circuit-schedule.json", circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f)));
+  write("timeline.json", timeline_json(w, f, r));
 }
 
 // A registered scheduler's run, its summary with the options echoed from its table.
@@ -65,7 +73,7 @@ SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& 
                         nlohmann::ordered_json& summary) {
   const WorkloadScheduler& s = workload_scheduler(a.scheduler);
   SchedulerResult run = a.flags.naming_flags([&] {
-    return run_scheduler(s, {w, f, a.source.label()}, a.flags.values_for(s));
+    return run_scheduler(s, {w, f, a.source.label(), nullptr, progress()}, a.flags.values_for(s));
   });
   if (run.solver)
     fmt::print("solver: {} {}, objective {}, bound {}, gap {:.3g}%, {:.2f} s\n",

@@ -82,7 +82,7 @@ StageRenderer::StageRenderer(ProgressWrite write, ProgressClock clock)
 void StageRenderer::begin(std::string_view stage, double total, ProgressUnit unit) {
   std::lock_guard lock(mutex_);
   stack_.push_back({std::string(stage), total, 0.0, unit, {}, clock_()});
-  changed(nullptr, true);
+  changed(Change::begun, nullptr);
 }
 
 void StageRenderer::update(double done, std::string_view detail) {
@@ -94,7 +94,7 @@ void StageRenderer::update(double done, std::string_view detail) {
 void StageRenderer::update_locked(double done, std::string_view detail) {
   stack_.back().done = done;
   if (!detail.empty()) stack_.back().detail = detail;
-  changed(nullptr, true);
+  changed(Change::updated, nullptr);
 }
 
 void StageRenderer::advance(double units, std::string_view detail) {
@@ -109,7 +109,7 @@ void StageRenderer::end(std::string_view summary, bool completed) {
   Stage ended = std::move(stack_.back());
   stack_.pop_back();
   if (!summary.empty()) ended.detail = summary;
-  changed(&ended, completed);
+  changed(completed ? Change::ended : Change::stopped, &ended);
 }
 
 std::string StageRenderer::describe(const Stage& s, double now, bool final) {
@@ -124,6 +124,8 @@ std::string StageRenderer::describe(const Stage& s, double now, bool final) {
     out += fmt::format(" done in {}", wall(elapsed));
   else if (s.total > 0 && s.done > 0 && s.done < s.total)
     out += fmt::format(" ETA {}", wall(elapsed * (s.total - s.done) / s.done));
+  else if (s.total <= 0)
+    out += fmt::format(" {}", wall(elapsed));
   if (!s.detail.empty()) out += fmt::format("; {}", s.detail);
   return out;
 }
@@ -137,14 +139,43 @@ std::string StageRenderer::describe_stack(double now) const {
   return out;
 }
 
+std::string StageRenderer::finished_line(const Stage& ended, double now) const {
+  std::string out;
+  for (const Stage& s : stack_) {
+    out += s.name;
+    if (s.total > 0) out += fmt::format(" {}/{}", amount(s.done, s.unit), amount(s.total, s.unit));
+    out += " > ";
+  }
+  return out + describe(ended, now, true);
+}
+
 TerminalProgress::TerminalProgress(ProgressWrite write, ProgressClock clock,
-                                   std::function<int()> width, double interval)
+                                   std::function<int()> width, double interval, double refresh)
     : StageRenderer(std::move(write), std::move(clock)),
       width_(std::move(width)),
-      interval_(interval) {}
+      interval_(interval) {
+  if (refresh > 0) refresher_ = std::thread([this, refresh] { refresh_loop(refresh); });
+}
 
 TerminalProgress::~TerminalProgress() {
+  if (refresher_.joinable()) {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    refresher_.join();
+  }
   hide();
+}
+
+void TerminalProgress::refresh_loop(double refresh) {
+  std::unique_lock lock(mutex_);
+  const auto period = std::chrono::duration<double>(refresh);
+  while (!wake_.wait_for(lock, period, [&] { return stopping_; })) {
+    const double now = clock_();
+    if (!stack_.empty() && now - last_draw_ >= refresh) draw(now);
+  }
 }
 
 void TerminalProgress::hide() {
@@ -161,32 +192,24 @@ void TerminalProgress::draw(double now) {
   last_draw_ = now;
 }
 
-void TerminalProgress::changed(const Stage* ended, bool completed) {
+void TerminalProgress::changed(Change change, const Stage* ended) {
   const double now = clock_();
-  if (ended != nullptr && stack_.empty()) {
-    // The outermost stage leaves its final line (or none when an error stopped it, so that the
-    // error message starts on a clean line).
-    if (completed)
-      write_(fmt::format("\r{}\x1b[K\n",
-                         cut(describe(*ended, now, true), std::max(10, width_() - 1))));
-    else if (shown_)
-      write_(kEraseLine);
+  const bool logged = stack_.size() <= 1;  // the ended stage was at one of the two outer levels
+  if (change == Change::ended && logged) {
+    // Whole: a line that ends here may wrap, '\r' never comes back to it.
+    write_(fmt::format("\r{}\x1b[K\n", finished_line(*ended, now)));
     shown_ = false;
-    return;
+  } else if (change == Change::stopped && shown_) {
+    write_(kEraseLine);  // the error message starts on a clean line
+    shown_ = false;
   }
-  if (now - last_draw_ >= interval_ && !stack_.empty()) draw(now);
+  if (stack_.empty() || change == Change::stopped) return;
+  // A new stage at once (a step that reports nothing more is still seen), updates rate-limited.
+  if (change != Change::updated || now - last_draw_ >= interval_) draw(now);
 }
 
-void PlainProgress::changed(const Stage* ended, bool completed) {
-  if (ended == nullptr || !completed) return;
-  std::string prefix;
-  for (const Stage& s : stack_) {
-    prefix += s.name;
-    if (s.total > 0)
-      prefix += fmt::format(" {}/{}", amount(s.done, s.unit), amount(s.total, s.unit));
-    prefix += " > ";
-  }
-  write_(prefix + describe(*ended, clock_(), true) + "\n");
+void PlainProgress::changed(Change change, const Stage* ended) {
+  if (change == Change::ended) write_(finished_line(*ended, clock_()) + "\n");
 }
 
 std::unique_ptr<Progress> make_stderr_progress(bool quiet) {
@@ -201,7 +224,7 @@ std::unique_ptr<Progress> make_stderr_progress(bool quiet) {
     winsize ws{};
     return ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? int{ws.ws_col} : 80;
   };
-  return std::make_unique<TerminalProgress>(write, steady_progress_clock(), width);
+  return std::make_unique<TerminalProgress>(write, steady_progress_clock(), width, 0.1, 0.5);
 }
 
 }  // namespace flux

@@ -10,12 +10,14 @@
 //
 // Stages nest (a bench cell runs a scheduler that runs a search): begin/end are called by one
 // thread, in LIFO order; update may come from any thread (the renderers lock).
+#include <condition_variable>
 #include <cstdio>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace flux {
@@ -92,12 +94,15 @@ class StageRenderer : public Progress {
     double started = 0;
   };
   void update_locked(double done, std::string_view detail);
+  enum class Change { begun, updated, ended, stopped };  // stopped: ended by an error
   // Called with the lock held, after the stack changed; `ended` is the stage just popped, if any.
-  virtual void changed(const Stage* ended, bool completed) = 0;
+  virtual void changed(Change change, const Stage* ended) = 0;
   // "name done/total (pct%) elapsed ETA detail" for one stage, at time `now`.
   [[nodiscard]] static std::string describe(const Stage& s, double now, bool final);
   // Every open stage, outermost first, joined by " > ".
   [[nodiscard]] std::string describe_stack(double now) const;
+  // The line of a stage that just ended: the open stages around it briefly, then its summary.
+  [[nodiscard]] std::string finished_line(const Stage& ended, double now) const;
 
   ProgressWrite write_;
   ProgressClock clock_;
@@ -105,23 +110,30 @@ class StageRenderer : public Progress {
   std::mutex mutex_;
 };
 
-// The live line of an interactive terminal. Redraws at most once per `interval` seconds (ends of
-// outermost stages always), cut to the terminal's width so that '\r' can go back over it; the
-// end of an outermost stage leaves its final line, an inner stage's end only updates the line.
+// The live line of an interactive terminal, cut to the terminal's width so that '\r' can go back
+// over it. A new stage is drawn at once, updates at most once per `interval` seconds. The ends of
+// the two outermost levels of stages stay on the screen as log lines (a command's stages, or a
+// bench's cells), deeper ones only update the live line. With `refresh` > 0 a thread redraws the
+// line that often while a stage is open, so that elapsed times and ETAs keep moving while a
+// library is busy in a step that reports nothing (a long MILP window).
 class TerminalProgress : public StageRenderer {
  public:
   TerminalProgress(ProgressWrite write, ProgressClock clock, std::function<int()> width,
-                   double interval = 0.1);
+                   double interval = 0.1, double refresh = 0.0);
   ~TerminalProgress() override;
   void hide() override;
 
  private:
-  void changed(const Stage* ended, bool completed) override;
+  void changed(Change change, const Stage* ended) override;
   void draw(double now);
+  void refresh_loop(double refresh);
   std::function<int()> width_;
   double interval_;
   double last_draw_ = -1e300;
   bool shown_ = false;  // a live line is on the screen
+  bool stopping_ = false;
+  std::condition_variable wake_;
+  std::thread refresher_;
 };
 
 // One line per finished stage, prefixed by the stages it ran in; nothing for a stage an error
@@ -131,7 +143,7 @@ class PlainProgress : public StageRenderer {
   using StageRenderer::StageRenderer;
 
  private:
-  void changed(const Stage* ended, bool completed) override;
+  void changed(Change change, const Stage* ended) override;
 };
 
 // The command line's choice for stderr: nothing when `quiet`, the live line when stderr is a

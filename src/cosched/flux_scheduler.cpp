@@ -132,6 +132,13 @@ Incumbent local_search(const CoschedInstance& inst, const MessageClosure& closur
   return best;
 }
 
+// What a solver log shows after each step: "incumbent 1.2ms, bound 1.1ms, gap 8.33%".
+std::string standing(double incumbent, double bound) {
+  return fmt::format("incumbent {}, bound {}, gap {:.2f}%", format_time(incumbent),
+                     format_time(bound),
+                     incumbent > 0 ? 100 * std::max(0.0, incumbent - bound) / incumbent : 0.0);
+}
+
 void add_stats(SolverReport& r, const FluxModel& m) {
   r.columns += m.milp.columns();
   r.binaries += m.milp.integers();
@@ -163,11 +170,11 @@ void validate(const FluxOptions& o) {
 // Schedules the aggregated instance and expands it; the bound falls back to flux_lower_bound of
 // the original instance because aggregation restricts the search.
 FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& options,
-                               const Aggregation& agg) {
+                               const Aggregation& agg, Progress& progress) {
   const CoschedInstance small = make_instance(agg.workload, inst.fabric);
   FluxOptions plain = options;
   plain.aggregate = false;
-  FluxResult r = flux_schedule(small, plain);
+  FluxResult r = flux_schedule(small, plain, progress);
   const auto expanded = expand_placements(inst, small, agg, r.placements);
   r.placements = *schedule_in_order(inst, switches_of(expanded), start_order(inst, expanded));
   r.report.objective = iteration_time(inst, r.placements);
@@ -184,7 +191,8 @@ FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& o
 // model (0 when it was not solved whole).
 double milp_passes(const CoschedInstance& inst, const MessageClosure& closure,
                    const FluxOptions& options, const std::function<double()>& elapsed,
-                   const std::function<bool()>& proven, Incumbent& inc, SolverReport& r) {
+                   const std::function<bool()>& proven, double lower_bound, Progress& progress,
+                   Incumbent& inc, SolverReport& r) {
   const std::size_t nm = inc.order.size();
   const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
   const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;
@@ -197,6 +205,8 @@ double milp_passes(const CoschedInstance& inst, const MessageClosure& closure,
     std::vector<std::pair<std::size_t, std::size_t>> spans;
     for (std::size_t from = 0; from < nm; from = spans.back().second)
       spans.emplace_back(from, std::min(nm, from == 0 && offset > 0 ? offset : from + size));
+    ProgressStage stage(progress, fmt::format("MILP pass {} windows", pass + 1),
+                        static_cast<double>(spans.size()));
     for (std::size_t k = 0; k < spans.size() && elapsed() < options.solver.time_limit; ++k) {
       MilpOptions so = options.solver;
       so.time_limit =
@@ -210,6 +220,8 @@ double milp_passes(const CoschedInstance& inst, const MessageClosure& closure,
       improved = improved || w.accepted;
       r.status = w.result.status;
       bound = w.result.bound * w.model.time_unit;
+      stage.update(static_cast<double>(k + 1),
+                   standing(inc.time, std::max(lower_bound, whole ? bound : 0.0)));
     }
     if (whole) break;
   }
@@ -217,22 +229,27 @@ double milp_passes(const CoschedInstance& inst, const MessageClosure& closure,
   return whole ? bound : 0.0;
 }
 
-FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options) {
+FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options,
+                         Progress& progress) {
   validate(options);
   if (options.aggregate) {
     const Aggregation agg = aggregate_messages(inst);
-    if (agg.merged > 0) return aggregated_schedule(inst, options, agg);
+    if (agg.merged > 0) return aggregated_schedule(inst, options, agg, progress);
   }
   const auto t0 = Clock::now();
   const std::function<double()> elapsed = [&] {
     return std::chrono::duration<double>(Clock::now() - t0).count();
   };
-  Incumbent inc = greedy_incumbent(inst, options.greedy);
   FluxResult out;
   SolverReport& r = out.report;
+  ProgressStage first(progress, "first incumbent");
+  Incumbent inc = greedy_incumbent(inst, options.greedy);
   r.greedy_objective = inc.time;
   adopt_gap_fill(inst, options, inc);
+  first.finish(fmt::format("incumbent {}", format_time(inc.time)));
+  ProgressStage bounding(progress, "lower bound");
   const FluxBound lb = flux_lower_bound(inst);
+  bounding.finish(standing(inc.time, lb.value));
   const std::function<bool()> proven = [&] { return inc.time <= lb.value * (1 + 1e-9); };
   r.search_objective = inc.time;
   double milp_bound = 0.0;
@@ -243,10 +260,14 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
                     format_bytes(options.closure_memory_limit));
   } else if (!proven()) {
     const MessageClosure closure(inst);
-    if (options.search_share > 0.0)
+    if (options.search_share > 0.0) {
+      ProgressStage search(progress, "local search");
       inc = local_search(inst, closure, options, std::move(inc), lb.value, r.search_evaluations);
+      search.finish(
+          fmt::format("{} ({} moves)", standing(inc.time, lb.value), r.search_evaluations));
+    }
     r.search_objective = inc.time;
-    milp_bound = milp_passes(inst, closure, options, elapsed, proven, inc, r);
+    milp_bound = milp_passes(inst, closure, options, elapsed, proven, lb.value, progress, inc, r);
   }
   out.placements = inc.placements;
   r.objective = inc.time;

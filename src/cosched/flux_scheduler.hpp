@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "cosched/flux_milp.hpp"
 #include "cosched/greedy.hpp"
 #include "cosched/instance.hpp"
@@ -70,7 +71,10 @@ struct FluxResult {
   SolverReport report;
 };
 
-[[nodiscard]] FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options);
+// `progress` gets one stage per step above (first incumbent, lower bound, local search, each MILP
+// pass window by window) with the incumbent, the bound and the gap as they improve.
+[[nodiscard]] FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options,
+                                       Progress& progress = no_progress());
 
 // The monolithic model exactly as flux_schedule builds it (same warm start, bounds and scale),
 // for --emit-model; and the replay of another solver's solution of it (--solution). The replay

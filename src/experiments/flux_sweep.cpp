@@ -19,13 +19,14 @@ namespace {
 // knowing the workload's timing.
 constexpr const char* kPeriodic[] = {"rotornet", "rotornet-vlb", "bvn-periodic"};
 
-FluxSweepRow run_one(const FluxSweep& sweep, const CoschedInstance& inst, const std::string& name) {
+FluxSweepRow run_one(const FluxSweep& sweep, const CoschedInstance& inst, const std::string& name,
+                     Progress& progress) {
   FluxSweepRow row{0, inst.fabric.reconfig_delay, name, {}, false, {}, {}};
   const auto given = sweep.options.find(name);
   try {
-    const SchedulerResult r =
-        run_scheduler(workload_scheduler(name), {inst.workload, inst.fabric, "workload", &inst},
-                      given == sweep.options.end() ? OptionValues{} : given->second);
+    const SchedulerResult r = run_scheduler(
+        workload_scheduler(name), {inst.workload, inst.fabric, "workload", &inst, progress},
+        given == sweep.options.end() ? OptionValues{} : given->second);
     row.m = r.sim.metrics;
     row.has_solver = r.solver.has_value();
     if (r.solver) row.solver = *r.solver;
@@ -113,13 +114,14 @@ void check_schedulers(const std::vector<std::string>& names) {
 }
 
 std::vector<FluxSweepRow> run_flux_case(const FluxSweep& sweep, const Workload& workload,
-                                        int layers, double tau) {
+                                        int layers, double tau, Progress& progress) {
   const Fabric f = with_tau(sweep.fabric, tau);
   const CoschedInstance inst = make_instance(workload, f, sweep.model_label);
   std::vector<FluxSweepRow> rows;
   for (const auto& n : sweep.schedulers) {
-    rows.push_back(run_one(sweep, inst, n));
+    rows.push_back(run_one(sweep, inst, n, progress));
     rows.back().layers = layers;
+    progress.advance(1, fmt::format("{} layers, tau {}: {} done", layers, format_time(tau), n));
   }
   return rows;
 }

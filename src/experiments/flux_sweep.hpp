@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/progress.hpp"
 #include "fabric/metrics.hpp"
 #include "schedulers/registry.hpp"
 #include "workload/scenario.hpp"
@@ -51,9 +52,11 @@ struct FluxSweepRow {
 void check_schedulers(const std::vector<std::string>& names);
 
 // Every scheduler on one (layers, τ) case; `workload` is the scenario's at that layer count.
+// Each scheduler's run is a stage of `progress`, and one unit of the stage around the call.
 [[nodiscard]] std::vector<FluxSweepRow> run_flux_case(const FluxSweep& sweep,
                                                       const Workload& workload, int layers,
-                                                      double tau);
+                                                      double tau,
+                                                      Progress& progress = no_progress());
 // The printed block of one case: a row per scheduler and how Flux compares.
 [[nodiscard]] std::string flux_case_table(const FluxSweep& sweep,
                                           const std::vector<FluxSweepRow>& rows, int layers,

@@ -80,24 +80,31 @@ class BenchRunner {
       if (algos_[k]->name == grid.baseline) baseline_ = static_cast<int>(k);
   }
 
-  void run_workload(const BenchWorkload& w,
-                    const std::function<void(const std::string&)>& progress) {
+  // Runs of one workload: (x, trial, s, δ) tuples, each every algorithm once.
+  std::size_t runs(const BenchWorkload& w) const {
+    return (w.sweep.empty() ? 1 : w.sweep_values.size()) * grid_.switches.size() *
+           (w.sweep.empty() ? grid_.deltas.size() : 1) * static_cast<std::size_t>(grid_.trials);
+  }
+
+  void run_workload(const BenchWorkload& w, Progress& progress) {
     std::map<CellKey, Accumulator> acc;
     const std::vector<double> xs = w.sweep.empty() ? std::vector<double>{0.0} : w.sweep_values;
     for (double x : xs) {
       const std::vector<double> deltas =
           w.sweep.empty() ? grid_.deltas : std::vector<double>{grid_.sweep_delta};
-      for (int t = 0; t < grid_.trials; ++t) {
-        const std::uint64_t seed = grid_.seed + static_cast<std::uint64_t>(t);
-        const Matrix d = generate_matrix(w.kind, options_at(w, x), seed);
-        for (int s : grid_.switches)
-          for (double delta : deltas)
-            run_cell(w, d, w.sweep.empty() ? delta : x, s, delta, seed, acc);
+      {
+        ProgressStage group(progress,
+                            w.sweep.empty() ? w.name : fmt::format("{} {}={}", w.name, w.sweep, x));
+        for (int t = 0; t < grid_.trials; ++t) {
+          const std::uint64_t seed = grid_.seed + static_cast<std::uint64_t>(t);
+          const Matrix d = generate_matrix(w.kind, options_at(w, x), seed);
+          for (int s : grid_.switches)
+            for (double delta : deltas)
+              run_cell(w, d, w.sweep.empty() ? delta : x, s, delta, seed, acc);
+        }
+        group.finish(fmt::format("{} trials", grid_.trials));
       }
-      if (progress)
-        progress(fmt::format("{} {}done ({} trials)", w.name,
-                             w.sweep.empty() ? "" : fmt::format("{}={} ", w.sweep, x),
-                             grid_.trials));
+      progress.advance(static_cast<double>(grid_.trials * grid_.switches.size() * deltas.size()));
     }
     for (const auto& [key, a] : acc) {
       const auto& [x, s, delta, k] = key;
@@ -187,11 +194,14 @@ std::vector<std::string> default_bench_algorithms() {
   return names;
 }
 
-BenchResult run_matrix_bench(const BenchGrid& grid,
-                             const std::function<void(const std::string&)>& progress) {
+BenchResult run_matrix_bench(const BenchGrid& grid, Progress& progress) {
   BenchResult result;
   BenchRunner runner(grid, result);
+  double total = 0;
+  for (const BenchWorkload& w : grid.workloads) total += static_cast<double>(runner.runs(w));
+  ProgressStage all(progress, "matrix bench runs", total);
   for (const BenchWorkload& w : grid.workloads) runner.run_workload(w, progress);
+  all.finish();
   return result;
 }
 

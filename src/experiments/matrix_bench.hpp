@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "matrix/generators.hpp"
 
 namespace flux {
@@ -67,9 +68,10 @@ struct BenchResult {
 // The algorithms of the bench by default: every registered one.
 [[nodiscard]] std::vector<std::string> default_bench_algorithms();
 
-// `progress` (optional) receives one line per finished (workload, x, s) group.
-[[nodiscard]] BenchResult run_matrix_bench(
-    const BenchGrid& grid, const std::function<void(const std::string&)>& progress = {});
+// Reports a stage of all (workload, x, s, δ, trial) runs, and within it one stage per
+// (workload, x) group.
+[[nodiscard]] BenchResult run_matrix_bench(const BenchGrid& grid,
+                                           Progress& progress = no_progress());
 
 // Mean over cells of `baseline_ratio` for `algorithm` in `workload`, restricted to the given s
 // and x values (empty = all): the paper's averaged Baseline/Spectra. NaN if no cell matches.

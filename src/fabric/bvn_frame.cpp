@@ -37,7 +37,8 @@ ScheduleRun schedule_bvn(const Workload& w, const Fabric& f, const SchedulerOpti
   Frame frame = plan_frame(circuit_demand(w), f, "bvn", "scheduler");
   if (opt.frame > 0) frame = stretch_frame(frame, to_time(opt.frame), f);
   RepeatedFrame source(std::move(frame));
-  return run_dispatch(w, f, source, {}, opt.frame > 0 ? "bvn-periodic" : "bvn");
+  return run_dispatch(w, f, source, {.progress = opt.progress},
+                      opt.frame > 0 ? "bvn-periodic" : "bvn");
 }
 
 }  // namespace flux

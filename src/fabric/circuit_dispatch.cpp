@@ -358,7 +358,7 @@ ScheduleRun run_dispatch(const Workload& w, const Fabric& f, WindowSource& sourc
                          const DispatchOptions& opt, const std::string& name) {
   CircuitDispatch dispatch(w, f, source, opt);
   Engine engine(w, dispatch);
-  ScheduleRun run = run_scheduler(engine, name);
+  ScheduleRun run = run_scheduler(engine, name, opt.progress ? *opt.progress : no_progress());
   run.schedule.circuits = dispatch.circuits(run.schedule.iteration_time);
   return run;
 }

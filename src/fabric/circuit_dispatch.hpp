@@ -55,6 +55,7 @@ struct DispatchOptions {
   // leaving it out changes neither the hops nor the iteration; it does change the circuit list,
   // the reconfiguration count and the utilization, which then describe the circuits in use.
   bool used_circuits_only = false;
+  Progress* progress = nullptr;  // where the run reports (engine.hpp)
 };
 
 class CircuitDispatch final : public Transport {

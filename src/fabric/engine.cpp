@@ -6,6 +6,8 @@
 #include <cassert>
 #include <stdexcept>
 
+#include "core/units.hpp"
+
 namespace flux {
 
 Engine::Engine(const Workload& w, Transport& transport) : w_(w), transport_(transport) {
@@ -22,11 +24,16 @@ Engine::Engine(const Workload& w, Transport& transport) : w_(w), transport_(tran
 }
 
 RunStatus Engine::run(const EngineOptions& opt) {
+  const auto tasks = static_cast<double>(w_.tasks.size());
+  ProgressStage stage(opt.progress ? *opt.progress : no_progress(), opt.stage, tasks);
   transport_.begin(*this);
   for (std::size_t i = 0; i < w_.tasks.size(); ++i)
     if (pending_[i] == 0) make_ready(static_cast<int>(i));
   while (!queue_.empty() && unfinished_ > 0) {
     if (trace_.events >= opt.max_events) return RunStatus::event_limit;
+    // Every 2^14 events: cheap next to the events themselves, and often enough for a live line.
+    if (opt.progress != nullptr && (trace_.events & 0x3FFF) == 0)
+      stage.update(tasks - unfinished_, fmt::format("simulated {}", format_time(to_seconds(now_))));
     Event e = queue_.pop();
     ++trace_.events;
     now_ = e.time;
@@ -36,7 +43,10 @@ RunStatus Engine::run(const EngineOptions& opt) {
       transport_.on_timer(*this, e.payload);
     }
   }
-  return unfinished_ == 0 ? RunStatus::done : RunStatus::stalled;
+  if (unfinished_ > 0) return RunStatus::stalled;
+  stage.update(
+      tasks, fmt::format("simulated {}, {} events", format_time(to_seconds(now_)), trace_.events));
+  return RunStatus::done;
 }
 
 void Engine::make_ready(int task) {
@@ -79,8 +89,8 @@ void Engine::set_timer(Time at, std::int64_t tag) {
   queue_.push(at, kTimer, tag);
 }
 
-ScheduleRun run_scheduler(Engine& e, const std::string& name) {
-  if (e.run() != RunStatus::done)
+ScheduleRun run_scheduler(Engine& e, const std::string& name, Progress& progress) {
+  if (e.run({.progress = &progress}) != RunStatus::done)
     throw std::logic_error(
         fmt::format("scheduler {} left {} tasks unfinished", name, e.unfinished_tasks()));
   ScheduleRun run;

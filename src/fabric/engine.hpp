@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "fabric/event_queue.hpp"
 #include "fabric/timed_schedule.hpp"
 #include "fabric/workload_fit.hpp"
@@ -39,6 +40,9 @@ enum class RunStatus { done, stalled, event_limit };
 
 struct EngineOptions {
   std::int64_t max_events = std::int64_t{1} << 36;  // guard against a transport that never ends
+  // Reports a stage named `stage`: tasks finished out of all, and the simulated time reached.
+  Progress* progress = nullptr;
+  const char* stage = "simulate";
 };
 
 class Engine {
@@ -77,6 +81,7 @@ class Engine {
 
 // Runs a scheduler's engine to the end and collects its hops, iteration time and event count
 // (no circuits). A run that cannot finish is a bug of the scheduler: std::logic_error.
-[[nodiscard]] ScheduleRun run_scheduler(Engine& e, const std::string& name);
+[[nodiscard]] ScheduleRun run_scheduler(Engine& e, const std::string& name,
+                                        Progress& progress = no_progress());
 
 }  // namespace flux

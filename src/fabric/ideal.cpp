@@ -114,10 +114,10 @@ class IdealTransport final : public Transport {
 
 }  // namespace
 
-ScheduleRun schedule_ideal(const Workload& w, const Fabric& f) {
+ScheduleRun schedule_ideal(const Workload& w, const Fabric& f, Progress& progress) {
   IdealTransport transport(f);
   Engine engine(w, transport);
-  return run_scheduler(engine, "ideal");
+  return run_scheduler(engine, "ideal", progress);
 }
 
 }  // namespace flux

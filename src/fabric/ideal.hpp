@@ -9,6 +9,7 @@
 
 namespace flux {
 
-[[nodiscard]] ScheduleRun schedule_ideal(const Workload& w, const Fabric& f);
+[[nodiscard]] ScheduleRun schedule_ideal(const Workload& w, const Fabric& f,
+                                         Progress& progress = no_progress());
 
 }  // namespace flux

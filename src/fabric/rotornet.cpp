@@ -57,7 +57,8 @@ Time rotor_slot(const Fabric& f, const SchedulerOptions& opt) {
 ScheduleRun schedule_rotornet(const Workload& w, const Fabric& f, const SchedulerOptions& opt,
                               bool vlb) {
   RotorWindows source(f, rotor_slot(f, opt));
-  return run_dispatch(w, f, source, {.relay = vlb, .used_circuits_only = true},
+  return run_dispatch(w, f, source,
+                      {.relay = vlb, .used_circuits_only = true, .progress = opt.progress},
                       vlb ? "rotornet-vlb" : "rotornet");
 }
 

@@ -14,6 +14,7 @@ struct SchedulerOptions {
   double frame = 0.0;       // bvn: periodic frame length in s; 0 = one-shot (the decomposition's)
   std::string topology;     // static: "0-1,2-3/1-2,3-0" (one list per OCS); empty = heaviest
   std::string phase_algorithm = "spectra";  // spectra-phase: matrix scheduler for each phase
+  Progress* progress = nullptr;  // where the scheduler's own simulation reports (not an option)
 };
 
 }  // namespace flux

@@ -90,7 +90,7 @@ class PhaseWindows final : public WindowSource {
 ScheduleRun schedule_spectra_phase(const Workload& w, const Fabric& f,
                                    const SchedulerOptions& opt) {
   PhaseWindows source(w, f, opt.phase_algorithm);
-  return run_dispatch(w, f, source, {}, "spectra-phase");
+  return run_dispatch(w, f, source, {.progress = opt.progress}, "spectra-phase");
 }
 
 }  // namespace flux

@@ -140,7 +140,7 @@ ScheduleRun schedule_static(const Workload& w, const Fabric& f, const SchedulerO
       opt.topology.empty() ? heaviest_topology(w, f) : parse_topology(opt.topology, f);
   check_coverage(w, f, topo);
   StaticWindows source(std::move(topo), f.initial_config_free ? 0 : to_time(f.reconfig_delay));
-  return run_dispatch(w, f, source, {}, "static");
+  return run_dispatch(w, f, source, {.progress = opt.progress}, "static");
 }
 
 }  // namespace flux

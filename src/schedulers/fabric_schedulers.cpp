@@ -17,7 +17,9 @@ std::function<ConfiguredScheduler(const OptionValues&)> with_options(Fill fill, 
     SchedulerOptions o;
     fill(values, o);
     return [o, run](const SchedulingInput& in) {
-      return SchedulerOutput{run(in.workload, in.fabric, o), std::nullopt};
+      SchedulerOptions with_progress = o;
+      with_progress.progress = &in.progress;
+      return SchedulerOutput{run(in.workload, in.fabric, with_progress), std::nullopt};
     };
   };
 }
@@ -126,8 +128,8 @@ WorkloadScheduler ideal_scheduler() {
           "ideal electrical fabric: non-blocking sigma*B per GPU, max-min fair, no tau",
           {},
           with_options([](const OptionValues&, SchedulerOptions&) {},
-                       [](const Workload& w, const Fabric& f, const SchedulerOptions&) {
-                         return schedule_ideal(w, f);
+                       [](const Workload& w, const Fabric& f, const SchedulerOptions& o) {
+                         return schedule_ideal(w, f, *o.progress);
                        }),
           true};
 }

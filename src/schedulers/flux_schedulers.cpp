@@ -147,7 +147,7 @@ WorkloadScheduler flux_scheduler() {
             const FluxOptions o = flux_options(v);
             return [o](const SchedulingInput& in) {
               return on_instance(in, [&](const CoschedInstance& inst) {
-                FluxResult r = flux_schedule(inst, o);
+                FluxResult r = flux_schedule(inst, o, in.progress);
                 return placed(inst, r.placements, "flux", std::move(r.report));
               });
             };

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/units.hpp"
 #include "fabric/run_budget.hpp"
 #include "fabric/workload_fit.hpp"
 #include "schedulers/fabric_schedulers.hpp"
@@ -43,10 +44,20 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
   const ConfiguredScheduler run = scheduler.make(result.options);
   check_workload_fits(input.workload, input.fabric, input.label);
   check_scheduler_budget(input.fabric, scheduler.name);
-  SchedulerOutput out = run(input);
+  SchedulerOutput out;
+  {
+    ProgressStage stage(input.progress, scheduler.name);
+    out = run(input);
+    if (out.solver)
+      stage.finish(fmt::format("{}: objective {}, bound {}, gap {:.2f}%",
+                               to_string(out.solver->status), format_time(out.solver->objective),
+                               format_time(out.solver->bound), 100 * out.solver->gap));
+  }
   check_output_budget(out.run.schedule, scheduler.name);
   SimOptions replay_options;
   replay_options.check_circuits = !scheduler.electrical;
+  replay_options.engine.progress = &input.progress;
+  replay_options.engine.stage = "replay";
   result.sim =
       replay_timed(input.workload, input.fabric, std::move(out.run.schedule), replay_options);
   if (!result.sim.ok)

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/options.hpp"
+#include "core/progress.hpp"
 #include "cosched/flux_scheduler.hpp"
 #include "cosched/instance.hpp"
 #include "fabric/replay.hpp"
@@ -26,6 +27,7 @@ struct SchedulingInput {
   const Fabric& fabric;
   std::string label = "workload";
   const CoschedInstance* instance = nullptr;
+  Progress& progress = no_progress();  // the scheduler's stages and the replay report here
 };
 
 struct SchedulerOutput {

@@ -89,7 +89,33 @@ TEST(ProgressTest, TerminalShowsNestedStagesOnOneLineCutToTheWidth) {
     const std::string last = c.text.substr(c.text.rfind('\r'));
     EXPECT_EQ(last, "\rbench 0/8 (0%) > MILP windows 2/5 (40%)\x1b[K");  // 39 columns
   }
-  EXPECT_EQ(c.count('\n'), 0) << "an inner stage's end only updates the line";
+  EXPECT_EQ(c.count('\n'), 1) << "the inner stage's end is logged, whole";
+  EXPECT_NE(c.text.find("\rbench 0/8 > MILP windows 2/5 (40%) done in 0.0s; incumbent 1.25ms "
+                        "bound 1.1ms gap 12%\x1b[K\n"),
+            std::string::npos)
+      << c.text;
+}
+
+TEST(ProgressTest, TerminalLogsTheEndsOfTheTwoOuterLevelsOnly) {
+  Capture c;
+  TerminalProgress p(
+      c.write(), c.clock(), [] { return 200; }, 0.0);
+  {
+    ProgressStage cells(p, "cells", 2);
+    for (int i = 0; i < 2; ++i) {
+      {
+        ProgressStage flux(p, "flux");
+        { ProgressStage milp(p, "MILP"); }  // third level: the live line only
+        flux.finish("gap 2%");
+      }
+      cells.advance();
+    }
+  }
+  EXPECT_EQ(c.count('\n'), 3) << c.text;
+  EXPECT_NE(c.text.find("\rcells 1/2 > flux done in 0.0s; gap 2%\x1b[K\n"), std::string::npos)
+      << c.text;
+  EXPECT_EQ(c.text.find("MILP done"), std::string::npos) << c.text;
+  EXPECT_TRUE(c.text.ends_with("\rcells 2/2 (100%) done in 0.0s\x1b[K\n")) << c.text;
 }
 
 TEST(ProgressTest, TerminalErasesItsLineWhenAnErrorStopsTheStageOrOnHide) {

@@ -1,4 +1,4 @@
-#include "cli/matrix_pipeline.hpp"
+#include "matrix_algorithms/checked_run.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 #include "matrix/verify.hpp"
 
-namespace flux::cli {
+namespace flux {
 
 const MatrixAlgorithm& algorithm_or_throw(const std::string& name) {
   if (const MatrixAlgorithm* a = find_matrix_algorithm(name)) return *a;
@@ -37,4 +37,4 @@ CheckedRun run_checked(const MatrixAlgorithm& algo, const LoadedProblem& lp,
   return run;
 }
 
-}  // namespace flux::cli
+}  // namespace flux

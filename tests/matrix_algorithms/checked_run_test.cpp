@@ -1,6 +1,6 @@
 // run_checked: the path every written schedule takes. A scheduler that returns an invalid
 // schedule must be caught as an internal error before anything is written.
-#include "cli/matrix_pipeline.hpp"
+#include "matrix_algorithms/checked_run.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "core/error.hpp"
 
-namespace flux::cli {
+namespace flux {
 namespace {
 
 LoadedProblem two_by_two() {
@@ -70,4 +70,4 @@ TEST(MatrixPipeline, UnknownAlgorithmNamesTheValidOnes) {
 }
 
 }  // namespace
-}  // namespace flux::cli
+}  // namespace flux
