@@ -82,6 +82,7 @@ class Reader {
 
   void add_path(const std::string& path) {
     std::error_code ec;
+    if (!fs::exists(path, ec)) throw InputError(path, "", "an existing folder or file");
     if (fs::is_directory(path, ec)) {
       add_folder(path);
       return;

@@ -1,6 +1,7 @@
 // The summary table and the scheduler comparison.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -93,6 +94,16 @@ Spec comparison(const std::vector<const RunData*>& runs, const Reference& ref) {
               {"type", "quantitative"},
               {"title", m.title},
               {"scale", value_scale(all)}};
+    // A bar on a log axis needs a base above zero: the power of ten below the smallest value.
+    Spec x2 = {{"datum", 0}};
+    if (x["scale"]["type"] != "linear") {
+      double lo = INFINITY;
+      for (double v : all)
+        if (v > 0) lo = std::min(lo, v);
+      const double base = std::pow(10.0, std::floor(std::log10(lo)));
+      x["scale"]["domainMin"] = base;
+      if (x["scale"]["type"] == "log") x2["datum"] = base;
+    }
     charts.push_back(
         {{"width", 200},
          {"data", {{"values", values}}},
@@ -100,6 +111,7 @@ Spec comparison(const std::vector<const RunData*>& runs, const Reference& ref) {
          {"encoding",
           {{"y", {{"field", "run"}, {"type", "nominal"}, {"sort", order}, {"title", nullptr}}},
            {"x", x},
+           {"x2", x2},
            {"color",
             {{"field", "run"}, {"type", "nominal"}, {"sort", order}, {"legend", nullptr}}}}}});
   }
