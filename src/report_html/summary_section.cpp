@@ -132,7 +132,7 @@ std::optional<Section> summary_section(const ReportInputs& in) {
   s.blocks.push_back({table(runs, ref), std::nullopt});
   s.blocks.push_back(
       {"<p class=note>Each measure on its own axis; an axis is logarithmic where the values span "
-       "more than two decades.</p>\n",
+       "more than a decade.</p>\n",
        Chart{comparison(runs, ref)}});
   return s;
 }
