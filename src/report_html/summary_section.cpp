@@ -100,12 +100,13 @@ Spec comparison(const std::vector<const RunData*>& runs, const Reference& ref) {
       double lo = INFINITY;
       for (double v : all)
         if (v > 0) lo = std::min(lo, v);
-      const double base = std::pow(10.0, std::floor(std::log10(lo)));
+      const double base = std::pow(10.0, std::ceil(std::log10(lo)) - 1);  // below, never at, lo
       x["scale"]["domainMin"] = base;
+      x["axis"] = {{"labelOverlap", "greedy"}, {"tickCount", 4}};
       if (x["scale"]["type"] == "log") x2["datum"] = base;
     }
     charts.push_back(
-        {{"width", 200},
+        {{"width", 150},
          {"data", {{"values", values}}},
          {"mark", {{"type", "bar"}, {"tooltip", true}}},
          {"encoding",
