@@ -14,7 +14,7 @@ $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-rec
   libgtest-dev libgmock-dev libbenchmark-dev \
   coinor-libcbc-dev coinor-libclp-dev zlib1g-dev \
   python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib \
-  chromium "${extra[@]}" >/dev/null
+  slurm-wlm munge chromium "${extra[@]}" >/dev/null
 # Node and npm: the machine's own when it has them (Debian's npm would replace another nodejs).
 if ! command -v npm >/dev/null; then
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \

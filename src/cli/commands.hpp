@@ -11,6 +11,7 @@ void add_flux_bench_command(CLI::App& app);  // `flux bench flux`
 void add_simulate_command(CLI::App& app);
 void add_matrix_bench_command(CLI::App& matrix);  // under `flux matrix`
 void add_workload_commands(CLI::App& app);
+void add_sweep_commands(CLI::App& app);  // `flux sweep plan|run|slurm|merge|status`
 void add_report_command(CLI::App& app);  // `flux report`
 
 // Parses and runs; maps every error to one line on stderr and an exit code (2 = bad input).

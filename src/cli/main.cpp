@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   flux::cli::add_flux_bench_command(app);
   flux::cli::add_simulate_command(app);
   flux::cli::add_workload_commands(app);
+  flux::cli::add_sweep_commands(app);
   flux::cli::add_report_command(app);
   return flux::cli::run(app, argc, argv);
 }

@@ -149,14 +149,28 @@ std::ostream& OutputFile::stream() {
   return state_->out;
 }
 
-void OutputFile::commit() {
-  State& s = *state_;
+namespace {
+
+void finish_writing(OutputFile::State& s) {
   s.out.flush();
   if (!s.out) {
     s.discard();
     throw InputError(s.path, "", "write failed");
   }
   s.out.close();
+}
+
+}  // namespace
+
+void OutputFile::commit_now() {
+  finish_writing(*state_);
+  state_->publish();
+  state_.reset();
+}
+
+void OutputFile::commit() {
+  State& s = *state_;
+  finish_writing(s);
   if (g_batch && !s.tmp.empty()) {
     const std::lock_guard lock(g_batch->mutex);
     g_batch->staged.push_back(std::move(state_));
@@ -170,6 +184,12 @@ void write_file_atomic(const std::string& path, const std::string& content) {
   OutputFile file(path);
   file.stream() << content;
   file.commit();
+}
+
+void write_file_now(const std::string& path, const std::string& content) {
+  OutputFile file(path);
+  file.stream() << content;
+  file.commit_now();
 }
 
 OutputBatch::OutputBatch() {

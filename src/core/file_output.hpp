@@ -28,6 +28,9 @@ class OutputFile {
   // Publishes the file (or stages it in the open OutputBatch). InputError naming the path on a
   // write or rename failure; the temporary is removed either way.
   void commit();
+  // Publishes the file at once, even while an OutputBatch is open: for files that several
+  // processes share or that live inside a folder published whole by a rename (sweep cells).
+  void commit_now();
 
   struct State;
 
@@ -37,6 +40,8 @@ class OutputFile {
 
 // Writes `content` to `path` through an OutputFile.
 void write_file_atomic(const std::string& path, const std::string& content);
+// Same, published at once (OutputFile::commit_now).
+void write_file_now(const std::string& path, const std::string& content);
 
 // One per command (not nested): files committed while it is open are published by commit() in the
 // order they were written, or discarded when the batch is destroyed uncommitted.

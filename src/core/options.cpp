@@ -183,6 +183,26 @@ OptionValue parse_option(const OptionSpec& spec, std::string_view text, const st
   return v;
 }
 
+OptionValue option_from_json(const OptionSpec& spec, const nlohmann::json& value,
+                             const std::string& label) {
+  if (value.is_string()) return parse_option(spec, value.get<std::string>(), label);
+  OptionValue v;
+  if (spec.type == OptionType::boolean && value.is_boolean())
+    v = value.get<bool>();
+  else if (spec.type == OptionType::integer && value.is_number_integer() &&
+           !(value.is_number_unsigned() &&
+             value.get<std::uint64_t>() > std::numeric_limits<std::int64_t>::max()))
+    v = value.get<std::int64_t>();
+  else if (numeric(spec.type) && spec.type != OptionType::integer && value.is_number())
+    v = value.get<double>();
+  else
+    throw InputError("", label,
+                     fmt::format("a {} value{}", to_string(spec.type),
+                                 spec.type == OptionType::text ? "" : " or its text form"));
+  check_option(spec, v, label);
+  return v;
+}
+
 void check_option(const OptionSpec& spec, const OptionValue& value, const std::string& label) {
   if (spec.type == OptionType::boolean) {
     if (!std::holds_alternative<bool>(value)) throw InputError("", label, "true or false");

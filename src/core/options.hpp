@@ -70,6 +70,11 @@ class OptionValues {
 // flag on the command line, the key elsewhere).
 [[nodiscard]] OptionValue parse_option(const OptionSpec& spec, std::string_view text,
                                        const std::string& label);
+// A value written in a JSON file: the option's JSON type (a boolean, an integer, a number in
+// seconds or bytes, a string) or the string the command line takes ("10us", "4GiB"), checked like
+// parse_option; InputError on field `label`.
+[[nodiscard]] OptionValue option_from_json(const OptionSpec& spec, const nlohmann::json& value,
+                                           const std::string& label);
 // Checks type, range and choices; InputError on field `label`.
 void check_option(const OptionSpec& spec, const OptionValue& value, const std::string& label);
 // Defaults overlaid with `given` (keys must be in the table), every value checked; InputError on

@@ -25,6 +25,12 @@ double tasks_per_layer(const Scenario& s) {
 
 }  // namespace
 
+double estimated_task_count(const Scenario& s) {
+  return static_cast<double>(s.parallel.world_size) * s.num_microbatches() *
+         (static_cast<double>(s.model.num_layers) / s.parallel.pipeline_model_parallel_size) *
+         tasks_per_layer(s);
+}
+
 void check_scenario_size(const Scenario& s, const std::string& label) {
   const double ranks = s.parallel.world_size;
   const double micro = s.num_microbatches();
@@ -32,7 +38,7 @@ void check_scenario_size(const Scenario& s, const std::string& label) {
                         s.parallel.pipeline_model_parallel_size;  // per rank
   const double per_layer = tasks_per_layer(s);
   check_generated_size(
-      ranks * micro * layers * per_layer, label, "/model/num_layers",
+      estimated_task_count(s), label, "/model/num_layers",
       fmt::format("{:g} ranks x {:g} micro-batches x {:g} layers per stage x {:g} tasks per layer "
                   "(lower num_layers, global_batch_size or world_size)",
                   ranks, micro, layers, per_layer));
