@@ -12,7 +12,9 @@
 #   rotornet-vlb, bvn, spectra-phase through `flux simulate`)  (every file of every run)
 # Only wall-clock fields are masked: the solver seconds of the Flux rows (`flux run` and
 # `flux bench flux` tables "... gap X% N.Ns Kw", the CSV's solver_s column) and the matrix
-# bench's "mean ms per run" line and its CSV seconds column.
+# bench's "mean ms per run" line and its CSV seconds column. The provenance (the summaries'
+# "provenance" key, the CSVs' .meta.json sidecars) records date, host and commit, which differ
+# by design: it is removed before comparing.
 # Usage: scripts/check-same-outputs.sh [BASE_REF] [WORK_DIR]   (KEEP_BASE=1 keeps the base worktree)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -37,6 +39,8 @@ mask() {
       *flux_bench.csv) awk -F, -v OFS=, 'NR > 1 && $12 != "" { $12 = "S" } 1' "$f" >"$f.m" ;;
       *matrix-bench.csv) awk -F, -v OFS=, 'NR > 1 { $(NF-1) = "S" } 1' "$f" >"$f.m" ;;
       *.txt) sed -E -e 's/(gap [0-9.]+% )[0-9.]+s/\1Ns/' -e '/mean ms per run/d' "$f" >"$f.m" ;;
+      *.meta.json) rm "$f" && continue ;;
+      *summary.json) jq 'del(.provenance)' "$f" >"$f.m" ;;
       *) continue ;;
     esac
     mv "$f.m" "$f"

@@ -12,7 +12,7 @@ $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-rec
   g++ cmake ninja-build pkg-config clang-format \
   nlohmann-json3-dev libcli11-dev libfmt-dev \
   libgtest-dev libgmock-dev libbenchmark-dev \
-  coinor-libcbc-dev coinor-libclp-dev zlib1g-dev \
+  coinor-libcbc-dev coinor-libclp-dev zlib1g-dev libssl-dev jq \
   python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib \
   slurm-wlm munge chromium "${extra[@]}" >/dev/null
 # Node and npm: the machine's own when it has them (Debian's npm would replace another nodejs).

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/provenance.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
@@ -77,7 +78,7 @@ SchedulerResult replay_solution_file(const CoschedInstance& inst, const FluxOpti
   return run;
 }
 
-void run_command(const CoschedArgs& a) {
+void run_command(const CoschedArgs& a, const CLI::App& cmd) {
   const WorkloadScheduler& scheduler = workload_scheduler(a.scheduler);
   const WorkloadScheduler& flux = workload_scheduler("flux");  // the model and solution are its
   const OptionValues given = a.flags.values_for(scheduler);
@@ -100,6 +101,7 @@ void run_command(const CoschedArgs& a) {
   if (!a.summary.empty()) {
     auto j = run_summary(run, inst.workload, fabric, a.source.label(), a.fabric);
     j["scenario"]["messages"] = inst.message_count();
+    j["provenance"] = command_provenance(cmd, {a.source.label(), a.fabric, a.solution});
     write_file_atomic(a.summary, j.dump(1) + "\n");
   }
 }
@@ -124,7 +126,7 @@ void add_cosched_commands(CLI::App& app) {
   cmd->add_option("--solution", args->solution,
                   "replay a solution of the emitted model ('name value' lines) instead of solving");
   args->flags.add_to(*cmd, all_workload_schedulers());
-  cmd->callback([args] { run_command(*args); });
+  cmd->callback([args, cmd] { run_command(*args, *cmd); });
 }
 
 }  // namespace flux::cli

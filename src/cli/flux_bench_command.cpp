@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/provenance.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
@@ -46,7 +47,7 @@ std::vector<std::string> split(const std::string& list) {
   return out;
 }
 
-void run_bench(const BenchArgs& a) {
+void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   FluxSweep sweep;
   sweep.scenario = read_scenario(a.scenario);
   sweep.model_label = a.model_label;
@@ -70,7 +71,8 @@ void run_bench(const BenchArgs& a) {
     }
   }
   std::filesystem::create_directories(a.out_dir);
-  write_file_atomic(a.out_dir + "/flux_bench.csv", flux_sweep_csv(rows));
+  write_with_sidecar(a.out_dir + "/flux_bench.csv", flux_sweep_csv(rows),
+                     command_provenance(cmd, {a.scenario, a.fabric}));
   for (int layers : sweep.layers)
     for (const auto& [file, svg] : flux_sweep_plots(sweep, rows, layers))
       write_file_atomic(a.out_dir + "/" + file, svg);
@@ -168,7 +170,7 @@ void add_flux_bench_command(CLI::App& app) {
                   "the fabric file's, 1us when it has none)");
   cmd->add_option("--out-dir", args->out_dir, "CSV and SVG output folder")->capture_default_str();
   args->flags.add_to(*cmd, all_workload_schedulers(), {{"time_limit", "300s"}});
-  cmd->callback([args] { run_bench(*args); });
+  cmd->callback([args, cmd] { run_bench(*args, *cmd); });
 }
 
 }  // namespace flux::cli

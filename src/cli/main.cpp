@@ -4,6 +4,8 @@ int main(int argc, char** argv) {
   CLI::App app{"flux: optical circuit switch scheduling for AI training fabrics"};
   app.set_version_flag("--version", FLUX_VERSION);
   app.require_subcommand(1);
+  // Every option records its default: --help shows it and the provenance block echoes it.
+  app.option_defaults()->always_capture_default();
   flux::cli::add_run_command(app);
   flux::cli::add_matrix_commands(app);
   flux::cli::add_cosched_commands(app);

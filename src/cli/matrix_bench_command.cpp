@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "cli/provenance.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "experiments/matrix_bench_output.hpp"
@@ -81,16 +82,18 @@ void prepare_out_dir(const std::string& out) {
     throw InputError(out, "--out", "a directory that can be created");
 }
 
-void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r) {
+void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
+                   const CLI::App& cmd) {
   const std::filesystem::path dir(a.out);
-  write_file_atomic((dir / "matrix-bench.csv").string(), bench_csv(r));
+  write_with_sidecar((dir / "matrix-bench.csv").string(), bench_csv(r),
+                     command_provenance(cmd, {}));
   for (const BenchWorkload& w : g.workloads)
     for (int s : g.switches)
       write_file_atomic((dir / fmt::format("{}-s{}.svg", w.name, s)).string(),
                         bench_svg(g, r, w, s));
 }
 
-void run_bench(const BenchArgs& a) {
+void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   const BenchGrid g = make_grid(a);
   prepare_out_dir(a.out);
   const auto progress = [&](const std::string& line) {
@@ -98,7 +101,7 @@ void run_bench(const BenchArgs& a) {
   };
   const BenchResult r = run_matrix_bench(g, progress);
   fmt::print("{}", bench_table(g, r));
-  write_outputs(a, g, r);
+  write_outputs(a, g, r, cmd);
   fmt::print("wrote {}/matrix-bench.csv and {} figures\n", a.out,
              g.workloads.size() * g.switches.size());
   if (!r.failures.empty()) {
@@ -130,7 +133,7 @@ void add_matrix_bench_command(CLI::App& matrix) {
   cmd->add_option("--seed", args->seed, "seed of trial 0 (trial t uses seed + t)");
   cmd->add_option("--out", args->out, "directory for matrix-bench.csv and the SVG figures");
   cmd->add_flag("--progress", args->progress, "print a line per finished group on stderr");
-  cmd->callback([args] { run_bench(*args); });
+  cmd->callback([args, cmd] { run_bench(*args, *cmd); });
 }
 
 }  // namespace flux::cli

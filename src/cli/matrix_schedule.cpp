@@ -5,6 +5,7 @@
 
 #include "cli/matrix_common.hpp"
 #include "cli/matrix_pipeline.hpp"
+#include "cli/provenance.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "matrix/schedule.hpp"
@@ -50,11 +51,13 @@ void print_summary(const ScheduleArgs& a, const LoadedProblem& lp, const Checked
   fmt::print("wrote {} (verified)\n", a.output);
 }
 
-void run_schedule(const ScheduleArgs& a) {
+void run_schedule(const ScheduleArgs& a, const CLI::App& cmd) {
   const MatrixAlgorithm& algo = algorithm_or_throw(a.algorithm);  // before any work
   const LoadedProblem lp = load_problem(a.problem);
   const CheckedRun run = run_checked(algo, lp, {.seed = a.seed});
-  write_file_atomic(a.output, matrix_schedule_to_json(run.result.schedule));
+  auto doc = matrix_schedule_document(run.result.schedule);
+  doc["provenance"] = command_provenance(cmd, {a.problem.demand});
+  write_file_atomic(a.output, doc.dump(1) + "\n");
   print_summary(a, lp, run);
 }
 
@@ -71,7 +74,7 @@ void add_matrix_schedule(CLI::App& matrix) {
   cmd->add_option("--seed", args->seed, "seed for randomised schedulers")->capture_default_str();
   cmd->add_option("-o,--output", args->output, "schedule file (flux.matrix-schedule/1)")
       ->required();
-  cmd->callback([args] { run_schedule(*args); });
+  cmd->callback([args, cmd] { run_schedule(*args, *cmd); });
 }
 
 void add_matrix_bound(CLI::App& matrix) {

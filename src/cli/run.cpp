@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "cli/commands.hpp"
+#include "cli/provenance.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 
@@ -11,6 +12,7 @@ namespace flux::cli {
 
 int run(CLI::App& app, int argc, char** argv) {
   remove_outputs_on_signal();
+  record_command_line(argc, argv);
   try {
     // A command publishes all its output files when it succeeds, or none of them.
     OutputBatch outputs;

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/provenance.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
@@ -45,12 +46,12 @@ SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, 
 }
 
 void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, const SimResult& r,
-                   const std::string& summary) {
+                   const nlohmann::ordered_json& summary) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError(dir, "-o", "a directory that can be created (" + ec.message() + ")");
   const std::filesystem::path p(dir);
-  write_file_atomic((p / "summary.json").string(), summary);
+  write_file_atomic((p / "summary.json").string(), summary.dump(1) + "\n");
   write_file_atomic((p / "circuits.csv").string(), circuits_csv(r.schedule));
   write_file_atomic((p / "flows.csv").string(), flows_csv(w, r.trace));
   write_file_atomic((p / "nic_buffer.csv").string(), nic_buffer_csv(w, f, r));
@@ -61,7 +62,7 @@ void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, c
 
 // A registered scheduler's run, its summary with the options echoed from its table.
 SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& a,
-                        std::string& summary) {
+                        nlohmann::ordered_json& summary) {
   const WorkloadScheduler& s = workload_scheduler(a.scheduler);
   SchedulerResult run = a.flags.naming_flags([&] {
     return run_scheduler(s, {w, f, a.source.label()}, a.flags.values_for(s));
@@ -71,16 +72,16 @@ SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& 
                run.solver->backend, to_string(run.solver->status),
                format_time(run.solver->objective), format_time(run.solver->bound),
                100 * run.solver->gap, run.solver->seconds);
-  summary = run_summary(run, w, f, a.source.label(), a.fabric).dump(1) + "\n";
+  summary = run_summary(run, w, f, a.source.label(), a.fabric);
   return std::move(run.sim);
 }
 
-void run_simulate(const SimulateArgs& a) {
+void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   if (a.scheduler.empty() == a.schedule.empty())
     throw InputError("", "--scheduler", "exactly one of --scheduler NAME or --schedule FILE");
   const Workload w = a.source.load();
   const Fabric f = read_fabric(a.fabric);
-  std::string summary;
+  nlohmann::ordered_json summary;
   RunContext ctx;
   SimResult r;
   if (a.schedule.empty()) {
@@ -88,8 +89,9 @@ void run_simulate(const SimulateArgs& a) {
   } else {
     r = run_replay(w, f, a, ctx);
     check_output_budget(r.schedule, ctx.scheduler);  // registered schedulers check it themselves
-    summary = summary_json(r.metrics, w, f, ctx);
+    summary = summary_document(r.metrics, w, f, ctx);
   }
+  summary["provenance"] = command_provenance(cmd, {a.source.label(), a.fabric, a.schedule});
   write_outputs(a.out, w, f, r, summary);
   const SimMetrics& m = r.metrics;
   fmt::print(
@@ -116,7 +118,7 @@ void add_simulate_command(CLI::App& app) {
                   "replay this flux.circuit-schedule/1 file instead (checked first)");
   cmd->add_option("-o,--out", args->out, "output directory")->required();
   args->flags.add_to(*cmd, all_workload_schedulers());
-  cmd->callback([args] { run_simulate(*args); });
+  cmd->callback([args, cmd] { run_simulate(*args, *cmd); });
 }
 
 }  // namespace flux::cli

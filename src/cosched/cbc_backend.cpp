@@ -1,4 +1,5 @@
 // The COIN-OR CBC backend of milp_solver.hpp — the only translation unit with COIN-OR headers.
+#include <CbcConfig.h>
 #include <CbcHeuristic.hpp>
 #include <CbcHeuristicFPump.hpp>
 #include <CbcModel.hpp>
@@ -61,6 +62,10 @@ void configure(CbcModel& model) {
 }
 
 }  // namespace
+
+std::string cbc_version() {
+  return CBC_VERSION;
+}
 
 MilpResult solve_cbc(const MilpModel& m, const MilpOptions& options,
                      const std::vector<double>& warm_start) {

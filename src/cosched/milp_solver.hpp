@@ -51,6 +51,9 @@ struct MilpResult {
   double objective = 0.0, bound = 0.0, gap = 0.0, seconds = 0.0;
 };
 
+// The version of the CBC library this binary was built against (its CbcConfig.h).
+[[nodiscard]] std::string cbc_version();
+
 // Solves with CBC; `warm_start` (may be empty) must be feasible to be used.
 [[nodiscard]] MilpResult solve_cbc(const MilpModel& model, const MilpOptions& options,
                                    const std::vector<double>& warm_start);

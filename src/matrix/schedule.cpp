@@ -90,7 +90,7 @@ MatrixSchedule read_matrix_schedule(const std::string& path) {
   return read_schedule_node(JsonNode::load(path));
 }
 
-std::string matrix_schedule_to_json(const MatrixSchedule& s) {
+nlohmann::ordered_json matrix_schedule_document(const MatrixSchedule& s) {
   nlohmann::ordered_json j;
   j["format"] = "flux.matrix-schedule/1";
   j["algorithm"] = s.algorithm;
@@ -112,7 +112,11 @@ std::string matrix_schedule_to_json(const MatrixSchedule& s) {
   }
   j["makespan"] = s.makespan;
   j["lower_bound"] = s.lower_bound;
-  return j.dump(1) + "\n";
+  return j;
+}
+
+std::string matrix_schedule_to_json(const MatrixSchedule& s) {
+  return matrix_schedule_document(s).dump(1) + "\n";
 }
 
 }  // namespace flux

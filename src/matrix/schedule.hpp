@@ -1,5 +1,6 @@
 #pragma once
 // flux.matrix-schedule/1 (docs/formats.md): the output of every matrix scheduler.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,8 @@ double schedule_end(const MatrixSchedule& s);
 
 MatrixSchedule read_matrix_schedule(const std::string& path);
 MatrixSchedule parse_matrix_schedule(const std::string& text, const std::string& label);
+// The document; the CLI adds its "provenance" key, which readers ignore.
+nlohmann::ordered_json matrix_schedule_document(const MatrixSchedule& s);
 std::string matrix_schedule_to_json(const MatrixSchedule& s);
 const char* to_string(Reconfiguration r);
 

@@ -40,3 +40,11 @@ def write_demand(path, matrix, unit="normalized"):
            "demand": [[float(x) for x in row] for row in matrix]}
     path.write_text(json.dumps(doc))
     return path
+
+
+def without_provenance(path):
+    """The JSON output at `path` without its provenance block (date, host, command line), which
+    the library's results do not have."""
+    doc = json.loads(path.read_text())
+    doc.pop("provenance", None)
+    return doc
