@@ -1,13 +1,14 @@
 // Opens a `flux report` page in headless Chromium (Debian's, driven by puppeteer-core) and checks
 // what a person would see: every chart drawn with marks, every section with charts non-empty, no
 // console error, no request for anything but the page itself. Saves a screenshot.
-// Usage: node check-report.mjs REPORT.html SCREENSHOT.png [min-sections]
+// Usage: node check-report.mjs REPORT.html SCREENSHOT.png [min-sections] [height]
+// (height: the screenshot holds only the top of the page, that many CSS pixels; default: all)
 import puppeteer from 'puppeteer-core';
 import {pathToFileURL} from 'node:url';
 import {resolve} from 'node:path';
 import {existsSync} from 'node:fs';
 
-const [html, png, minSections = '1'] = process.argv.slice(2);
+const [html, png, minSections = '1', height] = process.argv.slice(2);
 if (!html || !png) {
   console.error('usage: node check-report.mjs REPORT.html SCREENSHOT.png [min-sections]');
   process.exit(2);
@@ -80,7 +81,8 @@ try {
   }
   if (result.sections.length < Number(minSections))
     failures.push(`${result.sections.length} sections, expected at least ${minSections}`);
-  await page.screenshot({path: png, fullPage: true});
+  await page.screenshot(height ? {path: png, clip: {x: 0, y: 0, width: 1400, height: Number(height)}}
+                              : {path: png, fullPage: true});
   console.log(JSON.stringify({seconds, sections: result.sections.map(
     (s) => `${s.id}: ${s.charts.map((c) => c.marks).join('+') || s.rows + ' rows'}`)}));
 } finally {

@@ -67,21 +67,26 @@ Spec line_chart(Spec values, Spec peaks, const char* title, bool by_gpu) {
                {"mark", {{"type", "line"}, {"interpolate", "linear"}, {"tooltip", true}}},
                {"encoding", {{"x", x}, {"y", y}}}};
   if (by_gpu) line["encoding"]["color"] = {{"field", "gpu"}, {"type", "nominal"}, {"title", "GPU"}};
-  spec["layer"] = {
-      line,
-      {{"data", {{"values", peaks}}},
-       {"mark",
-        {{"type", "point"},
-         {"shape", "triangle-down"},
-         {"size", 120},
-         {"filled", true},
-         {"color", "#d62728"},
-         {"tooltip", true}}},
-       {"encoding", {{"x", x}, {"y", y}}}},
-      {{"data", {{"values", peaks}}},
-       {"mark",
-        {{"type", "text"}, {"dy", -14}, {"align", "left"}, {"dx", 6}, {"color", "#d62728"}}},
-       {"encoding", {{"x", x}, {"y", y}, {"text", {{"field", "label"}}}}}}};
+  spec["layer"] = {line,
+                   {{"data", {{"values", peaks}}},
+                    {"mark",
+                     {{"type", "point"},
+                      {"shape", "triangle-down"},
+                      {"size", 120},
+                      {"filled", true},
+                      {"color", "#d62728"},
+                      {"tooltip", true}}},
+                    {"encoding", {{"x", x}, {"y", y}}}},
+                   {{"data", {{"values", peaks}}},
+                    {"mark",
+                     {{"type", "text"},
+                      {"align", "left"},
+                      {"baseline", "top"},
+                      {"dx", 10},
+                      {"dy", 4},
+                      {"color", "#d62728"},
+                      {"fontWeight", "bold"}}},
+                    {"encoding", {{"x", x}, {"y", y}, {"text", {{"field", "label"}}}}}}};
   return spec;
 }
 
@@ -112,7 +117,21 @@ Block buffer_block(const RunData& r) {
     if (p > 0) peaks.push_back({-p, g});
   }
   std::sort(peaks.begin(), peaks.end());
-  if (peaks.size() > kBusiest) peaks.resize(kBusiest);
+  // GPUs of one parallel group often have the very same curve: each curve is drawn once.
+  std::vector<std::pair<double, int>> distinct;
+  int repeats = 0;
+  for (const auto& pg : peaks) {
+    if (distinct.size() == kBusiest) break;
+    const Series& s = series[static_cast<std::size_t>(pg.second)];
+    const bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const auto& d) {
+      return series[static_cast<std::size_t>(d.second)] == s;
+    });
+    if (seen)
+      ++repeats;
+    else
+      distinct.push_back(pg);
+  }
+  peaks = std::move(distinct);
   Spec gv = Spec::array(), gpeak = Spec::array();
   for (const auto& [neg, g] : peaks) {
     const Series& s = series[static_cast<std::size_t>(g)];
@@ -133,8 +152,12 @@ Block buffer_block(const RunData& r) {
   spec["vconcat"][1].erase("$schema");
   const std::string note = fmt::format(
       "<h3>{}</h3>\n<p class=note>Top: the sum over all {} GPUs, sampled at {} evenly spaced "
-      "times. Bottom: the {} GPUs with the highest peak{}.</p>\n",
+      "times. Bottom: the {} GPUs with the highest peak{}{}.</p>\n",
       html_escape(r.label), r.gpus, kGrid + 1, peaks.size(),
+      repeats ? fmt::format(" with distinct curves; {} GPUs busier than the last one shown "
+                            "repeat a curve shown and are skipped",
+                            repeats)
+              : "",
       r.buffer->size() > kKeep ? fmt::format("; curves longer than {} points keep each time "
                                              "bucket's lowest and highest point",
                                              kKeep)

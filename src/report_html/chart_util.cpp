@@ -16,7 +16,7 @@ Spec value_scale(const std::vector<double>& values) {
       zero = true;
     }
   }
-  if (hi <= 0 || hi / lo <= 100) return {{"type", "linear"}};
+  if (hi <= 0 || hi / lo <= 10) return {{"type", "linear"}};
   if (zero) return {{"type", "symlog"}, {"constant", lo}};
   return {{"type", "log"}};
 }

@@ -8,8 +8,8 @@ namespace flux {
 
 using Spec = nlohmann::ordered_json;
 
-// A Vega-Lite scale for `values`: logarithmic when they are all positive and span more than two
-// decades, symmetric-log when some are zero and the rest span that much, linear otherwise.
+// A Vega-Lite scale for `values`: logarithmic when they are all positive and span more than a
+// decade, symmetric-log when some are zero and the rest span that much, linear otherwise.
 [[nodiscard]] Spec value_scale(const std::vector<double>& values);
 
 // A Vega-Lite unit spec skeleton: schema, inline data, width.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/units.hpp"
 #include "report_html/chart_util.hpp"
 #include "report_html/sections.hpp"
 
@@ -83,7 +84,19 @@ Spec controls(const RunData& r, int kept) {
          {"name", "GPUs shown "}}}}};
 }
 
-Chart gantt(const RunData& r, const std::vector<Bar>& all, int kept) {
+// The typical circuit length, to tell whether circuits are thinner than a pixel.
+double median_length(const std::vector<Bar>& all) {
+  std::vector<double> lengths;
+  for (const Bar& b : all)
+    if (!b.dark) lengths.push_back(b.end - b.start);
+  if (lengths.empty()) return 0;
+  std::nth_element(lengths.begin(), lengths.begin() + lengths.size() / 2, lengths.end());
+  return lengths[lengths.size() / 2];
+}
+
+constexpr int kWidth = 1100;  // pixels of the time axis
+
+Chart gantt(const RunData& r, const std::vector<Bar>& all, int kept, bool thin) {
   Spec values = Spec::array();
   std::size_t marks = 0;
   for (const Bar& b : all) {
@@ -96,7 +109,7 @@ Chart gantt(const RunData& r, const std::vector<Bar>& all, int kept) {
                       {"d", b.dark ? 1 : 0}});
     ++marks;
   }
-  Spec spec = unit_spec(values, 1100);
+  Spec spec = unit_spec(values, kWidth);
   spec["height"] = {{"step", r.gpus > kRowsShown ? 9 : 13}};
   spec["params"] = controls(r, kept);
   spec["transform"] = {{{"filter",
@@ -108,7 +121,7 @@ Chart gantt(const RunData& r, const std::vector<Bar>& all, int kept) {
                   {"type", "nominal"},
                   {"title", nullptr},
                   {"sort", {{"field", "order"}, {"op", "min"}}}};
-  const Spec x = {{"field", "s"}, {"type", "quantitative"}, {"title", "time (ms)"}};
+  Spec x = {{"field", "s"}, {"type", "quantitative"}, {"title", "time (ms)"}};
   Spec partner = r.gpus <= 20 ? Spec{{"field", "p"},
                                      {"type", "nominal"},
                                      {"title", "partner GPU"},
@@ -116,14 +129,19 @@ Chart gantt(const RunData& r, const std::vector<Bar>& all, int kept) {
                               : Spec{{"field", "p"},
                                      {"type", "quantitative"},
                                      {"title", "partner GPU"},
-                                     {"scale", {{"scheme", "turbo"}}}};
+                                     {"scale", {{"scheme", "rainbow"}}}};
+  Spec circuits = {{"y", y}, {"x", x}, {"x2", {{"field", "e"}}}, {"color", partner}};
+  if (thin) {  // a stroke in the bar's colour keeps a sub-pixel bar visible
+    circuits["stroke"] = partner;
+    circuits["stroke"]["legend"] = nullptr;
+  }
   spec["layer"] = {
       {{"params", {zoom_param()}},
        {"transform", {{{"filter", "datum.d == 0"}}}},
-       {"mark", {{"type", "bar"}, {"tooltip", true}}},
-       {"encoding", {{"y", y}, {"x", x}, {"x2", {{"field", "e"}}}, {"color", partner}}}},
+       {"mark", {{"type", "bar"}, {"tooltip", true}, {"clip", true}}},
+       {"encoding", circuits}},
       {{"transform", {{{"filter", "datum.d == 1"}}}},
-       {"mark", {{"type", "bar"}, {"color", "#222"}, {"tooltip", true}}},
+       {"mark", {{"type", "bar"}, {"color", "#222"}, {"tooltip", true}, {"clip", true}}},
        {"encoding", {{"y", y}, {"x", x}, {"x2", {{"field", "e"}}}}}}};
   return {spec, marks > 3000};
 }
@@ -148,7 +166,17 @@ std::optional<Section> circuits_section(const ReportInputs& in) {
           "<p class=note>Aggregated: {} circuit bars in all; GPUs 0–{} are kept ({} GPUs) to "
           "keep the page small.</p>\n",
           all.size(), kept - 1, kept);
-    s.blocks.push_back({head, gantt(r, all, kept)});
+    double end = 0;
+    for (const Bar& b : all) end = std::max(end, b.end);
+    const double typical = median_length(all);
+    const bool thin = typical * kWidth < end;
+    if (thin)
+      head += fmt::format(
+          "<p class=note>Circuits here last about {} of a {} iteration, less than "
+          "a pixel: each bar is outlined so that it shows at least one pixel wide. Zoom in to "
+          "see their lengths.</p>\n",
+          format_time(typical), format_time(end));
+    s.blocks.push_back({head, gantt(r, all, kept, thin)});
   }
   if (s.blocks.size() == 1) return std::nullopt;
   return s;

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
+#include "core/sha256.hpp"
 #include "report_html/trace_reader.hpp"
 
 namespace flux {
@@ -16,12 +17,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kMaxId = 1 << 20;  // GPU and switch ids in a CSV: far beyond any fabric
-
-std::string fnv1a64(const std::string& bytes) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
-  return fmt::format("{:016x}", h);
-}
 
 int as_int(const CsvTable& t, std::size_t r, std::size_t c) {
   return static_cast<int>(t.integer(r, c, 0, kMaxId));
@@ -82,6 +77,7 @@ class Reader {
 
   void add_path(const std::string& path) {
     std::error_code ec;
+    if (!fs::exists(path, ec)) throw InputError(path, "", "an existing folder or file");
     if (fs::is_directory(path, ec)) {
       add_folder(path);
       return;
@@ -96,7 +92,7 @@ class Reader {
  private:
   std::string load(const std::string& path) {
     std::string text = read_file(path);
-    in.files.push_back({path, text.size(), fnv1a64(text)});
+    in.files.push_back({path, text.size(), sha256_hex(text)});
     return text;
   }
 
@@ -148,7 +144,7 @@ class Reader {
     } else {
       return false;  // circuit-schedule.json: its circuits are drawn from circuits.csv
     }
-    in.files.push_back({path, text.size(), fnv1a64(text)});
+    in.files.push_back({path, text.size(), sha256_hex(text)});
     return true;
   }
 

@@ -61,7 +61,7 @@ struct NamedBench {
 struct InputFile {
   std::string path;
   std::uint64_t bytes = 0;
-  std::string fnv1a64;  // hex; identifies the exact file the page was made from
+  std::string sha256;  // hex; identifies the exact file the page was made from
 };
 
 struct ReportInputs {

@@ -64,24 +64,33 @@ Block heatmap(const Matrix& m, const std::string& title, const char* unit, doubl
 Block slots_chart(const std::string& source, const MatrixSchedule& s) {
   Spec values = Spec::array();
   const bool per_port = s.reconfiguration == Reconfiguration::per_port;
-  auto add = [&](const std::string& row, double start, double end, const std::string& what) {
+  // `order` sorts rows by number (port 2 before port 10).
+  auto add = [&](const std::string& row, int order, double start, double end,
+                 const std::string& what) {
     if (s.delta > 0)
       values.push_back({{"row", row},
+                        {"o", order},
                         {"s", std::max(0.0, start - s.delta)},
                         {"e", start},
                         {"k", "δ (reconfiguring)"}});
-    values.push_back({{"row", row}, {"s", start}, {"e", end}, {"k", what}});
+    values.push_back({{"row", row}, {"o", order}, {"s", start}, {"e", end}, {"k", what}});
   };
   if (per_port)
     for (const PortCircuit& c : s.circuits)
-      add(fmt::format("switch {} · port {}", c.sw, c.src), c.start, c.end, "circuit");
+      add(fmt::format("switch {} · port {}", c.sw, c.src), c.sw * (s.n + 1) + c.src, c.start, c.end,
+          "circuit");
   else
-    for (const Slot& sl : s.slots) add(fmt::format("switch {}", sl.sw), sl.start, sl.end, "slot");
+    for (const Slot& sl : s.slots)
+      add(fmt::format("switch {}", sl.sw), sl.sw, sl.start, sl.end, "slot");
   Spec spec = unit_spec(values, 1100);
   spec["height"] = {{"step", per_port ? 10 : 22}};
   spec["params"] = {zoom_param()};
   spec["mark"] = {{"type", "bar"}, {"tooltip", true}, {"stroke", "#fff"}, {"strokeWidth", 0.5}};
-  spec["encoding"] = {{"y", {{"field", "row"}, {"type", "nominal"}, {"title", nullptr}}},
+  spec["encoding"] = {{"y",
+                       {{"field", "row"},
+                        {"type", "nominal"},
+                        {"title", nullptr},
+                        {"sort", {{"field", "o"}, {"op", "min"}}}}},
                       {"x",
                        {{"field", "s"},
                         {"type", "quantitative"},

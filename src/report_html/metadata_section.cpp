@@ -46,12 +46,12 @@ Section metadata_section(const ReportInputs& in) {
   }
   std::string files =
       "<h3>Input files</h3>\n<table><tr><th class=k>file</th><th>bytes</th>"
-      "<th class=k>FNV-1a 64</th></tr>\n";
+      "<th class=k>SHA-256</th></tr>\n";
   for (const InputFile& f : in.files)
     files += fmt::format(
         "<tr><td class=k>{}</td><td>{}</td><td class=k><code>{}</code></td>"
         "</tr>\n",
-        html_escape(f.path), f.bytes, f.fnv1a64);
+        html_escape(f.path), f.bytes, f.sha256);
   s.blocks.push_back({files + "</table>\n", std::nullopt});
   return s;
 }

@@ -1,6 +1,7 @@
 // The summary table and the scheduler comparison.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -93,13 +94,25 @@ Spec comparison(const std::vector<const RunData*>& runs, const Reference& ref) {
               {"type", "quantitative"},
               {"title", m.title},
               {"scale", value_scale(all)}};
+    // A bar on a log axis needs a base above zero: the power of ten below the smallest value.
+    Spec x2 = {{"datum", 0}};
+    if (x["scale"]["type"] != "linear") {
+      double lo = INFINITY;
+      for (double v : all)
+        if (v > 0) lo = std::min(lo, v);
+      const double base = std::pow(10.0, std::ceil(std::log10(lo)) - 1);  // below, never at, lo
+      x["scale"]["domainMin"] = base;
+      x["axis"] = {{"labelOverlap", "greedy"}, {"tickCount", 4}};
+      if (x["scale"]["type"] == "log") x2["datum"] = base;
+    }
     charts.push_back(
-        {{"width", 200},
+        {{"width", 150},
          {"data", {{"values", values}}},
          {"mark", {{"type", "bar"}, {"tooltip", true}}},
          {"encoding",
           {{"y", {{"field", "run"}, {"type", "nominal"}, {"sort", order}, {"title", nullptr}}},
            {"x", x},
+           {"x2", x2},
            {"color",
             {{"field", "run"}, {"type", "nominal"}, {"sort", order}, {"legend", nullptr}}}}}});
   }
@@ -120,7 +133,7 @@ std::optional<Section> summary_section(const ReportInputs& in) {
   s.blocks.push_back({table(runs, ref), std::nullopt});
   s.blocks.push_back(
       {"<p class=note>Each measure on its own axis; an axis is logarithmic where the values span "
-       "more than two decades.</p>\n",
+       "more than a decade.</p>\n",
        Chart{comparison(runs, ref)}});
   return s;
 }
