@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
-#include "cli/provenance.hpp"
 #include "cli/progress_flag.hpp"
+#include "cli/provenance.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"

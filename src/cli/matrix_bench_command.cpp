@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/progress_flag.hpp"
+#include "cli/provenance.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "experiments/matrix_bench_output.hpp"

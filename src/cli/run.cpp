@@ -4,8 +4,8 @@
 #include <exception>
 
 #include "cli/commands.hpp"
-#include "cli/provenance.hpp"
 #include "cli/progress_flag.hpp"
+#include "cli/provenance.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 

@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "cli/commands.hpp"
-#include "cli/provenance.hpp"
 #include "cli/progress_flag.hpp"
+#include "cli/provenance.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
