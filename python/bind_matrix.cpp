@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
+#include <cstdint>
 #include <map>
 
 #include "common.hpp"
@@ -23,22 +23,28 @@ using DemandArray = py::array_t<double, py::array::c_style | py::array::forcecas
 
 constexpr int kMaxSwitches = 1 << 20;  // what the schedule reader accepts, as in the CLI
 
-// The demand as the library's Matrix. pybind11 hands over a C-contiguous float64 array as is (no
-// conversion copy); the library owns its matrices, so the entries are copied once, with memcpy.
+// The demand as the library's Matrix, borrowing the array's memory: pybind11 hands over a
+// C-contiguous float64 array as is (anything else arrives converted, once), and the library reads
+// it in place. The caller keeps `a` alive as long as the matrix is used.
 flux::Matrix to_matrix(const DemandArray& a) {
   if (a.ndim() != 2 || a.shape(0) != a.shape(1) || a.shape(0) < 1 || a.shape(0) > flux::kMaxPorts)
     throw InputError("", "demand",
                      fmt::format("expected a square 2-D array with 1 to {} rows", flux::kMaxPorts));
   const int n = static_cast<int>(a.shape(0));
-  flux::Matrix m(n);
-  std::memcpy(m.row(0), a.data(), sizeof(double) * static_cast<std::size_t>(n) * n);
+  const double* entries = a.data();
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
-      if (!(m(i, j) >= 0 && m(i, j) <= flux::kMaxDemandEntry))
+      if (const double v = entries[static_cast<std::size_t>(i) * n + j];
+          !(v >= 0 && v <= flux::kMaxDemandEntry))
         throw InputError(
             "", fmt::format("demand[{}, {}]", i, j),
-            fmt::format("expected a number in [0, {:g}], got {}", flux::kMaxDemandEntry, m(i, j)));
-  return m;
+            fmt::format("expected a number in [0, {:g}], got {}", flux::kMaxDemandEntry, v));
+  return flux::Matrix::borrow(entries, n);
+}
+
+// The entries of `m` without taking a copy (a non-const access would).
+const double* a_data(const flux::Matrix& m) {
+  return m.data().data();
 }
 
 // A time: seconds as a number, or a string with a unit ("10us") like the CLI's --delta.
@@ -61,9 +67,9 @@ flux::LoadedProblem load_problem(const DemandArray& demand, int switches, py::ha
   lp.demand.matrix = to_matrix(demand);
   lp.problem.switches = switches;
   lp.problem.delta = time_arg(delta, "delta");
-  if (rate.is_none()) {
+  if (rate.is_none()) {  // the schedulers read the array itself
     lp.demand.unit = flux::DemandUnit::normalized;
-    lp.problem.time = lp.demand.matrix;
+    lp.problem.time = flux::Matrix::borrow(a_data(lp.demand.matrix), lp.demand.matrix.n());
     return lp;
   }
   lp.demand.unit = flux::DemandUnit::bytes;
@@ -78,6 +84,7 @@ flux::LoadedProblem load_problem(const DemandArray& demand, int switches, py::ha
 struct Schedule {
   flux::CheckedRun run;
   py::object demand;
+  std::uintptr_t read_from = 0;  // where the scheduler read the demand (for the no-copy test)
   const flux::MatrixSchedule& s() const { return run.result.schedule; }
 };
 
@@ -139,18 +146,21 @@ Schedule spectra(const DemandArray& demand, int switches, py::handle delta,
   auto lp =
       std::make_shared<const flux::LoadedProblem>(load_problem(demand, switches, delta, rate));
   Schedule out;
-  out.run =
-      run_interruptible([lp, &algo, seed] { return flux::run_checked(algo, *lp, {.seed = seed}); });
+  out.run = run_interruptible(
+      [lp, &algo, seed] { return flux::run_checked(algo, *lp, {.seed = seed}); }, demand);
   out.demand = demand;
+  out.read_from = reinterpret_cast<std::uintptr_t>(lp->problem.time.row(0));
   return out;
 }
 
 py::dict bounds(const DemandArray& demand, int switches, py::handle delta, py::handle rate) {
   auto lp =
       std::make_shared<const flux::LoadedProblem>(load_problem(demand, switches, delta, rate));
-  const flux::MatrixBounds b = run_interruptible([lp] {
-    return flux::matrix_lower_bounds(lp->problem.time, lp->problem.switches, lp->problem.delta);
-  });
+  const flux::MatrixBounds b = run_interruptible(
+      [lp] {
+        return flux::matrix_lower_bounds(lp->problem.time, lp->problem.switches, lp->problem.delta);
+      },
+      demand);
   py::dict d;
   d["lb1"] = b.lb1;
   d["lb2"] = b.lb2;
@@ -169,7 +179,8 @@ flux::MatrixSchedule schedule_arg(py::handle s) {
 py::dict verify(const DemandArray& demand, py::handle schedule) {
   auto m = std::make_shared<const flux::Matrix>(to_matrix(demand));
   auto s = std::make_shared<const flux::MatrixSchedule>(schedule_arg(schedule));
-  return report_dict(run_interruptible([m, s] { return flux::verify_matrix_schedule(*m, *s); }));
+  return report_dict(
+      run_interruptible([m, s] { return flux::verify_matrix_schedule(*m, *s); }, demand));
 }
 
 // Keyword arguments of generate() onto GeneratorOptions; names as in `flux matrix generate`
@@ -247,6 +258,10 @@ void bind_schedule_class(py::module_& m) {
           "demand", [](const Schedule& s) { return s.demand; },
           "the demand array passed in (the same object, not a copy)")
       .def_property_readonly(
+          "_read_address", [](const Schedule& s) { return s.read_from; },
+          "test hook: the address the scheduler read the demand from (the array's buffer when "
+          "it was read in place)")
+      .def_property_readonly(
           "slots",
           [](const Schedule& s) {
             py::list per_switch;
@@ -275,7 +290,10 @@ void bind_matrix(py::module_& m) {
         py::arg("algorithm") = "spectra", py::arg("rate") = py::none(), py::arg("seed") = 1,
         R"(Schedule a demand matrix on `switches` parallel all-stop OCSes.
 
-demand: square 2-D array; C-contiguous float64 is read in place, anything else is converted.
+demand: square 2-D array. A C-contiguous float64 array is read in place (no copy; do not change
+it during the call). Any other layout or dtype is converted once to a C-contiguous float64 copy
+(np.ascontiguousarray(demand, dtype=np.float64) avoids that on repeated calls). With `rate`,
+the schedulers work on demand / rate, one scaled copy.
 delta: reconfiguration delay. Without `rate` the demand is normalised (time units) and delta a
 plain number; with `rate` (bytes/s, or a string such as "800Gbps") the demand is in bytes and
 delta in seconds (or a string such as "10us").

@@ -18,9 +18,12 @@ namespace py = pybind11;
 // exception). The library's loops have no cancellation points, so Ctrl-C cannot stop `work`
 // itself: the caller checks for signals every 50 ms, and on KeyboardInterrupt abandons the worker
 // (it runs to completion in the background and its result is dropped). `work` must therefore own
-// everything it touches (capture by value or shared_ptr), never references to the caller's frame.
+// everything it touches (capture by value or shared_ptr), never references to the caller's frame;
+// Python memory it reads in place (a borrowed numpy buffer) is `keep_alive`, which an abandoned
+// worker keeps referenced for good (a deliberate leak, only on Ctrl-C, so it never reads freed
+// memory).
 template <class Work>
-auto run_interruptible(Work work) -> decltype(work()) {
+auto run_interruptible(Work work, py::handle keep_alive = {}) -> decltype(work()) {
   using Result = decltype(work());
   auto task = std::make_shared<std::packaged_task<Result()>>(std::move(work));
   std::future<Result> done = task->get_future();
@@ -31,6 +34,7 @@ auto run_interruptible(Work work) -> decltype(work()) {
       if (done.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
     }
     if (PyErr_CheckSignals() != 0) {
+      if (keep_alive) keep_alive.inc_ref();
       worker.detach();
       throw py::error_already_set();
     }

@@ -43,11 +43,15 @@ class Schedule:
     @property
     def demand(self) -> npt.NDArray[np.float64]: ...
     @property
+    def _read_address(self) -> int: ...  # test hook: where the demand was read (no-copy check)
+    @property
     def slots(self) -> List[Dict[str, npt.NDArray[Any]]]: ...  # per switch: start, end, perm
     @property
     def circuits(self) -> Dict[str, npt.NDArray[Any]]: ...  # switch, src, dst, start, end
     def to_json(self) -> str: ...
 
+# demand: a C-contiguous float64 array is read in place, without a copy (leave it unchanged during
+# the call); any other layout or dtype is converted once. With `rate`, demand / rate is one copy.
 def spectra(demand: ArrayLike, switches: int, delta: Time, algorithm: str = "spectra",
             rate: Optional[Union[float, str]] = None, seed: int = 1) -> Schedule: ...
 def bounds(demand: ArrayLike, switches: int, delta: Time,

@@ -1,8 +1,56 @@
 #include "core/matrix.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace flux {
+
+Matrix Matrix::borrow(const double* data, int n) {
+  Matrix m;
+  m.n_ = n;
+  m.p_ = data;
+  m.borrowed_ = true;
+  return m;
+}
+
+Matrix::Matrix(const Matrix& o) : n_(o.n_), a_(o.p_, o.p_ + o.size()), p_(a_.data()) {}
+
+Matrix::Matrix(Matrix&& o) noexcept
+    : n_(o.n_), a_(std::move(o.a_)), p_(o.borrowed_ ? o.p_ : a_.data()), borrowed_(o.borrowed_) {
+  o.n_ = 0;
+  o.a_.clear();
+  o.p_ = nullptr;
+  o.borrowed_ = false;
+}
+
+Matrix& Matrix::operator=(const Matrix& o) {
+  if (this != &o) *this = Matrix(o);
+  return *this;
+}
+
+Matrix& Matrix::operator=(Matrix&& o) noexcept {
+  if (this == &o) return *this;
+  n_ = o.n_;
+  a_ = std::move(o.a_);
+  borrowed_ = o.borrowed_;
+  p_ = borrowed_ ? o.p_ : a_.data();
+  o.n_ = 0;
+  o.a_.clear();
+  o.p_ = nullptr;
+  o.borrowed_ = false;
+  return *this;
+}
+
+void Matrix::own() {
+  a_.assign(p_, p_ + size());
+  p_ = a_.data();
+  borrowed_ = false;
+}
+
+bool Matrix::operator==(const Matrix& o) const {
+  const auto a = data(), b = o.data();
+  return n_ == o.n_ && std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
 
 std::vector<double> Matrix::row_sums() const {
   std::vector<double> s(static_cast<std::size_t>(n_), 0.0);
@@ -27,12 +75,13 @@ double Matrix::max_line_sum() const {
 
 double Matrix::max_entry() const {
   double m = 0.0;
-  for (double v : a_) m = std::max(m, v);
+  for (double v : data()) m = std::max(m, v);
   return m;
 }
 
 long long Matrix::nonzeros(double tol) const {
-  return std::count_if(a_.begin(), a_.end(), [tol](double v) { return v > tol; });
+  const auto a = data();
+  return std::count_if(a.begin(), a.end(), [tol](double v) { return v > tol; });
 }
 
 int Matrix::max_line_nonzeros(double tol) const {

@@ -76,7 +76,7 @@ class EclipseStep {
 };
 
 std::vector<double> distinct_values(const Matrix& m) {
-  std::vector<double> v = m.data();
+  std::vector<double> v(m.data().begin(), m.data().end());
   v.push_back(0.0);
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());

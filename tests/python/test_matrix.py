@@ -123,7 +123,7 @@ def test_bad_inputs_raise_value_error_with_the_cli_message(tmp_path, run_flux):
         fluxocs.generate("nonsense")
 
 
-def test_a_1024_port_matrix_is_read_without_a_copy():
+def test_a_1024_port_matrix_is_read_without_a_copy(tmp_path, run_flux):
     n = 1024
     d = np.zeros((n, n))
     ports = np.arange(n)
@@ -131,9 +131,21 @@ def test_a_1024_port_matrix_is_read_without_a_copy():
         d[ports, (ports + k) % n] = w
     s = fluxocs.spectra(d, 4, 0.01)
     assert s.demand is d  # the caller's array, handed to the library without conversion
+    # ... and the scheduler read its buffer in place: no copy of the entries either.
+    assert s._read_address == d.__array_interface__["data"][0]
     assert fluxocs.verify(d, s)["valid"]
-    # Anything not C-contiguous float64 is converted once (and so is not the caller's array).
+    # The same schedule as the CLI on the same matrix.
+    out = tmp_path / "s.json"
+    code, _, err = run_flux("--quiet", "matrix", "schedule", "--demand",
+                            write_demand(tmp_path / "d.json", d), "-s", 4, "--delta", 0.01,
+                            "-o", out)
+    assert code == 0, err
+    assert s.to_json() == out.read_text()
+    # Anything not C-contiguous float64 is converted once (and so is not the caller's array);
+    # the scheduler reads that converted array in place.
     f = np.asfortranarray(d)
     s2 = fluxocs.spectra(f, 4, 0.01)
     assert s2.demand is not f and not np.shares_memory(s2.demand, f)
+    assert s2._read_address == s2.demand.__array_interface__["data"][0]
     assert s2.to_json() == s.to_json()
+    assert d.flags.writeable and d[0, 1] == 0.5  # never written to

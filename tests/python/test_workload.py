@@ -141,3 +141,22 @@ def test_bad_workload_inputs_raise_value_error(tmp_path, run_flux, paper):
         fluxocs.Scenario({"format": "flux.scenario/1", "model": {"layers": -1}})
     with pytest.raises(ValueError):
         fluxocs.Workload(str(tmp_path / "missing.json"))
+
+
+def test_ctrl_c_interrupts_a_long_call():
+    """SIGINT during a 20 s Flux run raises KeyboardInterrupt within seconds (the GIL is released
+    and the caller polls for signals)."""
+    import os
+    import signal
+    import threading
+    import time
+    fabric = {"format": "flux.fabric/1", "gpus": 8, "ocs": 2, "link_rate": 100e9, "latency": 0,
+              "reconfig_delay": 1e-3, "circuit": "duplex", "initial_config_free": False}
+    w = fluxocs.Scenario(os.path.join(os.environ["FLUX_SOURCE_DIR"], "examples",
+                                      "llama3-8b-16l-tp4-dp2.json")).workload()
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        fluxocs.cosched(w, fabric, "flux", time_limit="20s", threads=1)
+    assert time.monotonic() - start < 10  # well before the 20 s the call would take
