@@ -139,6 +139,10 @@ class Reader {
       read_summary(run, text, path);
     } else if (format == "flux.matrix-schedule/1") {
       in.matrix_schedules.emplace_back(path, parse_matrix_schedule(text, path));
+      auto doc = nlohmann::ordered_json::parse(text);
+      if (doc.contains("provenance")) in.other_metadata.emplace_back(path, doc["provenance"]);
+    } else if (format == "flux.provenance/1") {
+      in.other_metadata.emplace_back(path, nlohmann::ordered_json::parse(text));
     } else if (format == "flux.demand/1") {
       in.demands.emplace_back(path, parse_demand_json(text, path));
     } else {

@@ -70,6 +70,9 @@ struct ReportInputs {
   std::vector<std::pair<std::string, MatrixSchedule>> matrix_schedules;
   std::vector<std::pair<std::string, Demand>> demands;
   std::vector<InputFile> files;
+  // Metadata of inputs that are not runs: flux.provenance/1 sidecars (a bench CSV's) and the
+  // provenance block of matrix schedules; shown as key/value.
+  std::vector<std::pair<std::string, nlohmann::ordered_json>> other_metadata;
 };
 
 // Reads every path (a folder: the files in it that Flux writes; a file: by name or format).

@@ -44,6 +44,14 @@ Section metadata_section(const ReportInputs& in) {
          std::nullopt});
     first = false;
   }
+  for (const auto& [path, meta] : in.other_metadata) {
+    std::string rows;
+    flatten(meta, "", rows);
+    s.blocks.push_back({fmt::format("<details><summary><code>{}</code></summary>\n<table>{}"
+                                    "</table></details>\n",
+                                    html_escape(path), rows),
+                        std::nullopt});
+  }
   std::string files =
       "<h3>Input files</h3>\n<table><tr><th class=k>file</th><th>bytes</th>"
       "<th class=k>SHA-256</th></tr>\n";
