@@ -76,7 +76,7 @@ void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   for (int layers : sweep.layers)
     for (const auto& [file, svg] : flux_sweep_plots(sweep, rows, layers))
       write_file_atomic(a.out_dir + "/" + file, svg);
-  fmt::print("\nwrote {}/flux_bench.csv and SVG figures\n", a.out_dir);
+  fmt::print("{}\nwrote {}/flux_bench.csv and SVG figures\n", flux_case_legend(), a.out_dir);
 }
 
 CLI::App* bench_family(CLI::App& app) {

@@ -41,7 +41,7 @@ void run_main_job(const RunArgs& a) {
   if (!r.failures.empty())
     throw std::logic_error(fmt::format("{} of {} schedules failed a check; first: {}",
                                        r.failures.size(), r.schedules, r.failures.front()));
-  fmt::print("{}", main_job_table(grid, r));
+  fmt::print("{}{}", main_job_table(grid, r), main_job_legend());
   fmt::print("\n{} schedules, every one verified and at or above its lower bound\n", r.schedules);
   if (a.matrix_only) return;
   fmt::print("\nFlux vs the periodic and aggregate OCS schedulers, replayed by the simulator\n");
@@ -51,7 +51,9 @@ void run_main_job(const RunArgs& a) {
   sweep.options["flux"].set("time_limit", parse_option(limit, a.time_limit, "--time-limit"));
   sweep.fabric.nic_window = parse_time(a.nic_window, "--nic-window");
   const double tau = parse_time(a.tau, "--tau");
-  fmt::print("{}", flux_case_table(sweep, run_flux_case(sweep, paper_workload(8), 8, tau), 8, tau));
+  fmt::print("{}{}",
+             flux_case_table(sweep, run_flux_case(sweep, paper_workload(8), 8, tau), 8, tau),
+             flux_case_legend());
 }
 
 }  // namespace

@@ -68,7 +68,7 @@ SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& 
     return run_scheduler(s, {w, f, a.source.label()}, a.flags.values_for(s));
   });
   if (run.solver)
-    fmt::print("solver: {} {}, objective {}, bound {}, gap {:.3g}%, {:.2f} s\n",
+    fmt::print("solver: {} {}, objective {}, Flux-model bound {}, gap {:.3g}%, {:.2f} s\n",
                run.solver->backend, to_string(run.solver->status),
                format_time(run.solver->objective), format_time(run.solver->bound),
                100 * run.solver->gap, run.solver->seconds);
@@ -95,7 +95,7 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   write_outputs(a.out, w, f, r, summary);
   const SimMetrics& m = r.metrics;
   fmt::print(
-      "{}: iteration {}  (critical path {}, bound {})  peak NIC buffer {}  "
+      "{}: iteration {}  (critical path {}, fabric lower bound {})  peak NIC buffer {}  "
       "reconfigurations {}  utilization {:.3f}\n",
       a.schedule.empty() ? a.scheduler : ctx.scheduler, format_time(m.iteration_time),
       format_time(m.compute_critical_path), format_time(m.lower_bound),
