@@ -125,7 +125,7 @@ void add_cosched_commands(CLI::App& app) {
                   fmt::format("one of: {}", fmt::join(scheduler_names(), ", ")))
       ->check(CLI::IsMember(scheduler_names()))
       ->capture_default_str();
-  cmd->add_option("--out", args->out, "write the flux.circuit-schedule/1 here");
+  cmd->add_option("-o,--output,--out", args->out, "write the flux.circuit-schedule/1 here");
   cmd->add_option("--summary", args->summary, "write the flux.summary/1 here");
   cmd->add_option("--emit-model", args->emit_model,
                   "write flux's monolithic MILP as model.lp or model.mps (for Gurobi, HiGHS, ...)");

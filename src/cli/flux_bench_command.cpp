@@ -168,7 +168,8 @@ void add_flux_bench_command(CLI::App& app) {
   cmd->add_option("--nic-window", args->nic_window,
                   "NIC staging window per message on the wire, as time at line rate (default: "
                   "the fabric file's, 1us when it has none)");
-  cmd->add_option("--out-dir", args->out_dir, "CSV and SVG output folder")->capture_default_str();
+  cmd->add_option("--out-dir,-o", args->out_dir, "CSV and SVG output folder")
+      ->capture_default_str();
   args->flags.add_to(*cmd, all_workload_schedulers(), {{"time_limit", "300s"}});
   cmd->callback([args, cmd] { run_bench(*args, *cmd); });
 }

@@ -49,7 +49,8 @@ void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, c
                    const nlohmann::ordered_json& summary) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec) throw InputError(dir, "-o", "a directory that can be created (" + ec.message() + ")");
+  if (ec)
+    throw InputError(dir, "--out-dir", "a directory that can be created (" + ec.message() + ")");
   const std::filesystem::path p(dir);
   write_file_atomic((p / "summary.json").string(), summary.dump(1) + "\n");
   write_file_atomic((p / "circuits.csv").string(), circuits_csv(r.schedule));
@@ -116,7 +117,7 @@ void add_simulate_command(CLI::App& app) {
       ->check(CLI::IsMember(scheduler_names()));
   cmd->add_option("--schedule", args->schedule,
                   "replay this flux.circuit-schedule/1 file instead (checked first)");
-  cmd->add_option("-o,--out", args->out, "output directory")->required();
+  cmd->add_option("--out-dir,-o,--out", args->out, "output directory")->required();
   args->flags.add_to(*cmd, all_workload_schedulers());
   cmd->callback([args, cmd] { run_simulate(*args, *cmd); });
 }
