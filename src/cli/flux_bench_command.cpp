@@ -83,7 +83,7 @@ void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   for (int layers : sweep.layers)
     for (const auto& [file, svg] : flux_sweep_plots(sweep, rows, layers))
       write_file_atomic(a.out_dir + "/" + file, svg);
-  fmt::print("\nwrote {}/flux_bench.csv and SVG figures\n", a.out_dir);
+  fmt::print("{}\nwrote {}/flux_bench.csv and SVG figures\n", flux_case_legend(), a.out_dir);
 }
 
 CLI::App* bench_family(CLI::App& app) {
@@ -183,7 +183,8 @@ void add_flux_bench_command(CLI::App& app) {
   cmd->add_option("--nic-window", args->nic_window,
                   "NIC staging window per message on the wire, as time at line rate (default: "
                   "the fabric file's, 1us when it has none)");
-  cmd->add_option("--out-dir", args->out_dir, "CSV and SVG output folder")->capture_default_str();
+  cmd->add_option("--out-dir,-o", args->out_dir, "CSV and SVG output folder")
+      ->capture_default_str();
   args->flags.add_to(*cmd, all_workload_schedulers(), {{"time_limit", "300s"}});
   cmd->callback([args, cmd] { run_bench(*args, *cmd); });
 }

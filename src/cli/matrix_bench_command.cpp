@@ -58,7 +58,7 @@ std::vector<BenchWorkload> select_workloads(const BenchArgs& a) {
 
 BenchGrid make_grid(const BenchArgs& a) {
   for (double d : a.deltas)
-    if (!std::isfinite(d)) throw InputError("", "--deltas", "finite numbers >= 0");
+    if (!std::isfinite(d)) throw InputError("", "--taus", "finite numbers >= 0");
   BenchGrid g;
   g.workloads = select_workloads(a);
   g.switches =
@@ -80,7 +80,7 @@ void prepare_out_dir(const std::string& out) {
   std::error_code ec;
   std::filesystem::create_directories(out, ec);
   if (ec || !std::filesystem::is_directory(out))
-    throw InputError(out, "--out", "a directory that can be created");
+    throw InputError(out, "--out-dir", "a directory that can be created");
 }
 
 void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
@@ -119,17 +119,19 @@ void add_matrix_bench_command(CLI::App& matrix) {
   cmd->add_option("--trials", args->trials,
                   "matrices per workload and grid point (default 3; 1 with --quick)")
       ->check(CLI::Range(1, 1000));
-  cmd->add_option("--switches", args->switches, "numbers of OCSes s")
+  cmd->add_option("--ocs,--switches", args->switches, "numbers of OCSes s, comma-separated")
       ->delimiter(',')
       ->check(CLI::Range(1, 1024));
-  cmd->add_option("--deltas", args->deltas, "reconfiguration delays, normalised (busiest port = 1)")
+  cmd->add_option("--taus,--deltas", args->deltas,
+                  "reconfiguration delays, normalised (busiest port = 1), comma-separated")
       ->delimiter(',')
       ->check(CLI::Range(0.0, 1e6));
   cmd->add_option("--workloads", args->workloads, "subset of workloads by name")->delimiter(',');
   cmd->add_option("--algorithms", args->algorithms, "subset of registered algorithms")
       ->delimiter(',');
   cmd->add_option("--seed", args->seed, "seed of trial 0 (trial t uses seed + t)");
-  cmd->add_option("--out", args->out, "directory for matrix-bench.csv and the SVG figures");
+  cmd->add_option("--out-dir,--out", args->out,
+                  "directory for matrix-bench.csv and the SVG figures");
   // Progress is on by default now (the global --quiet turns it off); the flag stays so that
   // scripts written for it keep working.
   cmd->add_flag("--progress", args->progress, "accepted for old scripts: progress is the default");

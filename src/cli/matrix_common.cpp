@@ -14,8 +14,9 @@ namespace flux::cli {
 void add_problem_options(CLI::App& cmd, ProblemArgs& args) {
   cmd.add_option("--demand", args.demand, "demand matrix (flux.demand/1 .json or .csv)")
       ->required();
-  cmd.add_option("--switches,-s", args.switches, "number of parallel OCSes (>= 1)")->required();
-  cmd.add_option("--delta", args.delta,
+  cmd.add_option("--ocs,-s,--switches", args.switches, "number of parallel OCSes (>= 1)")
+      ->required();
+  cmd.add_option("--tau,--delta", args.delta,
                  "reconfiguration delay: a time such as 10us for byte demand, a plain number "
                  "(fraction of the busiest port's time) for normalised demand")
       ->required();
@@ -42,18 +43,18 @@ LoadedProblem load_problem(const ProblemArgs& args) {
   // The schedulers' own limit: the command line accepts exactly what they do.
   if (args.switches < 1 || args.switches > kMaxSwitches)
     throw InputError(
-        "", "--switches",
+        "", "--ocs",
         fmt::format("expected an integer in [1, {}], got {}", kMaxSwitches, args.switches));
   LoadedProblem lp;
   lp.demand = read_demand(args.demand);
   lp.problem.switches = args.switches;
   if (lp.demand.unit == DemandUnit::normalized) {
-    lp.problem.delta = parse_plain(args.delta, "--delta");
+    lp.problem.delta = parse_plain(args.delta, "--tau");
     lp.rate_ignored = !args.rate.empty();
     lp.problem.time = lp.demand.matrix;
     return lp;
   }
-  lp.problem.delta = parse_time(args.delta, "--delta");
+  lp.problem.delta = parse_time(args.delta, "--tau");
   if (args.rate.empty())
     throw InputError("", "--rate",
                      fmt::format("required: {} holds bytes (e.g. --rate 800Gbps)", args.demand));

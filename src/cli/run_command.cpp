@@ -42,7 +42,7 @@ void run_main_job(const RunArgs& a) {
   if (!r.failures.empty())
     throw std::logic_error(fmt::format("{} of {} schedules failed a check; first: {}",
                                        r.failures.size(), r.schedules, r.failures.front()));
-  fmt::print("{}", main_job_table(grid, r));
+  fmt::print("{}{}", main_job_table(grid, r), main_job_legend());
   fmt::print("\n{} schedules, every one verified and at or above its lower bound\n", r.schedules);
   if (a.matrix_only) return;
   fmt::print("\nFlux vs the periodic and aggregate OCS schedulers, replayed by the simulator\n");
@@ -57,7 +57,7 @@ void run_main_job(const RunArgs& a) {
     ProgressStage cells(progress(), "fabric part", static_cast<double>(sweep.schedulers.size()));
     rows = run_flux_case(sweep, paper_workload(8), 8, tau, progress());
   }
-  fmt::print("{}", flux_case_table(sweep, rows, 8, tau));
+  fmt::print("{}{}", flux_case_table(sweep, rows, 8, tau), flux_case_legend());
 }
 
 }  // namespace

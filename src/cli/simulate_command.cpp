@@ -53,7 +53,8 @@ void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, c
                    const nlohmann::ordered_json& summary) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec) throw InputError(dir, "-o", "a directory that can be created (" + ec.message() + ")");
+  if (ec)
+    throw InputError(dir, "--out-dir", "a directory that can be created (" + ec.message() + ")");
   const std::filesystem::path p(dir);
   ProgressStage files(progress(), "write outputs", 6);  // seconds each at 1,024 GPUs
   const auto write = [&](const char* name, const std::string& content) {
@@ -76,7 +77,7 @@ SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& 
     return run_scheduler(s, {w, f, a.source.label(), nullptr, progress()}, a.flags.values_for(s));
   });
   if (run.solver)
-    fmt::print("solver: {} {}, objective {}, bound {}, gap {:.3g}%, {:.2f} s\n",
+    fmt::print("solver: {} {}, objective {}, Flux-model bound {}, gap {:.3g}%, {:.2f} s\n",
                run.solver->backend, to_string(run.solver->status),
                format_time(run.solver->objective), format_time(run.solver->bound),
                100 * run.solver->gap, run.solver->seconds);
@@ -103,7 +104,7 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   write_outputs(a.out, w, f, r, summary);
   const SimMetrics& m = r.metrics;
   fmt::print(
-      "{}: iteration {}  (critical path {}, bound {})  peak NIC buffer {}  "
+      "{}: iteration {}  (critical path {}, fabric lower bound {})  peak NIC buffer {}  "
       "reconfigurations {}  utilization {:.3f}\n",
       a.schedule.empty() ? a.scheduler : ctx.scheduler, format_time(m.iteration_time),
       format_time(m.compute_critical_path), format_time(m.lower_bound),
@@ -124,7 +125,7 @@ void add_simulate_command(CLI::App& app) {
       ->check(CLI::IsMember(scheduler_names()));
   cmd->add_option("--schedule", args->schedule,
                   "replay this flux.circuit-schedule/1 file instead (checked first)");
-  cmd->add_option("-o,--out", args->out, "output directory")->required();
+  cmd->add_option("--out-dir,-o,--out", args->out, "output directory")->required();
   args->flags.add_to(*cmd, all_workload_schedulers());
   cmd->callback([args, cmd] { run_simulate(*args, *cmd); });
 }

@@ -184,7 +184,11 @@ void add_import(CLI::App& wl) {
   cmd->add_option("--gpus", o->astra_options.gpus, "ASTRA: number of GPUs (default: all_gpus)")
       ->excludes(c);
   cmd->add_option("--cycle", o->astra_options.seconds_per_cycle,
-                  "ASTRA: seconds per compute cycle (default 1e-9)")
+                  "ASTRA: time of one compute cycle, e.g. 1ns (a bare number is seconds)")
+      ->transform([](const std::string& text) {
+        return fmt::format("{:.17g}", parse_time(text, "--cycle"));
+      })
+      ->default_str("1ns")
       ->excludes(c);
   cmd->add_option("--model-group", o->astra_options.model_group,
                   "ASTRA: model-parallel group size (default: model_parallel_NPU_group)")

@@ -8,8 +8,9 @@
 namespace flux::cli {
 
 void WorkloadSource::add_to(CLI::App& cmd, bool positional) {
-  workload_arg_ = positional ? "workload" : "--workload";
-  auto* w = cmd.add_option(workload_arg_, workload, "flux.workload/1 file");
+  // The `flux workload` commands also take the file as their positional argument.
+  auto* w = cmd.add_option(positional ? "workload,--workload" : "--workload", workload,
+                           "flux.workload/1 file");
   auto* s = cmd.add_option("--scenario", scenario,
                            "or a flux.scenario/1 file, generated on the fly (no workload file)");
   w->excludes(s);
@@ -17,11 +18,7 @@ void WorkloadSource::add_to(CLI::App& cmd, bool positional) {
 
 void WorkloadSource::check() const {
   if (workload.empty() == scenario.empty())
-    throw InputError("", workload_arg_,
-                     "exactly one of " +
-                         (workload_arg_ == "workload" ? std::string("a workload FILE")
-                                                      : workload_arg_ + " FILE") +
-                         " or --scenario FILE");
+    throw InputError("", "--workload", "exactly one of --workload FILE or --scenario FILE");
 }
 
 Workload WorkloadSource::load() const {

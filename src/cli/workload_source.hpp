@@ -26,7 +26,6 @@ struct WorkloadSource {
 
  private:
   void check() const;
-  std::string workload_arg_ = "--workload";
 };
 
 }  // namespace flux::cli

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cmath>
 
 #include "cosched/milp_solver.hpp"
@@ -81,6 +82,8 @@ MilpResult solve_cbc(const MilpModel& m, const MilpOptions& options,
   model.setUseElapsedTime(true);  // wall clock, like the time limit of the whole scheduler
   model.setMaximumSeconds(options.time_limit);
   model.setAllowableFractionGap(options.gap);
+  if (options.node_limit > 0)
+    model.setMaximumNodes(static_cast<int>(std::min<std::int64_t>(options.node_limit, INT_MAX)));
   model.setAllowableGap(1e-12);
   if (options.threads > 1) model.setNumberThreads(options.threads);
   configure(model);

@@ -110,6 +110,7 @@ Incumbent local_search(const CoschedInstance& inst, const MessageClosure& closur
   const bool parallel = options.solver.threads >= 2;
   LocalSearchOptions lo;
   lo.time_limit = options.search_share * options.solver.time_limit / (parallel ? 1 : 2);
+  lo.max_evaluations = options.search_moves;
   lo.seed = options.seed;
   lo.target = lower_bound;
   std::vector<LocalSearchResult> found(starts.size());
@@ -162,6 +163,8 @@ void validate(const FluxOptions& o) {
     throw InputError("", "gap", "a non-negative relative gap");
   if (!(o.search_share >= 0.0 && o.search_share <= 1.0))
     throw InputError("", "search_share", "a share of the time limit in [0, 1]");
+  if (o.solver.node_limit < 0) throw InputError("", "node_limit", "a non-negative node count");
+  if (o.search_moves < 0) throw InputError("", "search_moves", "a non-negative move count");
   if (o.window_messages < 1) throw InputError("", "window", "at least 1 message per window");
   if (o.monolithic_limit < 0)
     throw InputError("", "monolithic_limit", "a non-negative message count");

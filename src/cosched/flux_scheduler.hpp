@@ -36,6 +36,9 @@ struct FluxOptions {
   GreedyOptions greedy;
   double search_share = 0.8;  // share of the time limit for the critical-path local search
   std::uint64_t seed = 1;     // local search
+  // Moves (list-scheduling passes) per local search, 0 = until its share of the time limit; with
+  // solver.node_limit it makes a run independent of the machine's speed.
+  std::int64_t search_moves = 0;
   int window_messages = 40;   // messages per rolling-horizon window
   int monolithic_limit = 80;  // one MILP over every message when there are at most this many
   bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)

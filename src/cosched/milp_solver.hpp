@@ -5,6 +5,7 @@
 // headers). Models can also be written as LP or MPS for another solver (Gurobi, HiGHS, ...), whose
 // solution file is read back and checked against every bound, integrality and row.
 // Reference: LEMON's MIP abstraction; HiGHS's status/option design (STYLE.md).
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,10 @@ struct MilpOptions {
   double time_limit = 60.0;  // seconds, > 0
   int threads = 1;
   double gap = 1e-4;  // relative gap at which the search stops
-  bool log = false;   // solver log on stderr
+  // Branch-and-bound nodes per solve (0 = no limit): with one thread, a budget that ends the
+  // search at the same point on every machine, unlike the time limit.
+  std::int64_t node_limit = 0;
+  bool log = false;  // solver log on stderr
 };
 
 struct MilpResult {

@@ -157,6 +157,24 @@ std::string flux_case_table(const FluxSweep& sweep, const std::vector<FluxSweepR
   return out;
 }
 
+std::string flux_case_legend() {
+  return "\ncolumns: posting = when hosts hand a message to the NIC (timetable: at its planned "
+         "start; ready:\n"
+         "  when its predecessors are done); iteration = simulated iteration time; peak NIC buf "
+         "= the most\n"
+         "  bytes one GPU's NIC holds (waiting bytes + staging windows + relayed bytes); waiting "
+         "= its part\n"
+         "  posted but not yet on the wire; eager buf = the earlier metric (every message posted "
+         "when ready,\n"
+         "  held whole); reconf = port reconfigurations; vs ideal = iteration / the ideal "
+         "electrical fabric's;\n"
+         "  solver = flux's MILP status, gap between its schedule and the Flux-model bound, "
+         "seconds, windows.\n"
+         "  'shorter iteration' and 'less peak NIC buffer' are the periodic scheduler's value "
+         "over flux's.\n"
+         "  Definitions: docs/models.md.\n";
+}
+
 std::string flux_sweep_csv(const std::vector<FluxSweepRow>& rows) {
   auto g9 = [](double v) { return fmt::format("{:.9g}", v); };
   std::string out =

@@ -58,6 +58,8 @@ void check_schedulers(const std::vector<std::string>& names);
                                                       double tau,
                                                       Progress& progress = no_progress());
 // The printed block of one case: a row per scheduler and how Flux compares.
+// What each column of flux_case_table means, printed once under the tables.
+[[nodiscard]] std::string flux_case_legend();
 [[nodiscard]] std::string flux_case_table(const FluxSweep& sweep,
                                           const std::vector<FluxSweepRow>& rows, int layers,
                                           double tau);

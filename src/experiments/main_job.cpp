@@ -29,6 +29,15 @@ BenchGrid main_job_grid(std::uint64_t seed, bool all) {
 
 // One row per (workload, s, delta): LB, then makespan and makespan/LB per algorithm, then
 // baseline/spectra when both ran.
+std::string main_job_legend() {
+  return "columns: s = parallel OCSes; delta = reconfiguration delay (normalised time); LB = the "
+         "larger\n"
+         "  makespan lower bound (docs/models.md); per algorithm its makespan (mean over "
+         "trials), then\n"
+         "  /LB = makespan / LB; baseline/spectra = the paper baseline's makespan over "
+         "spectra's.\n";
+}
+
 std::string main_job_table(const BenchGrid& g, const BenchResult& r) {
   std::string out;
   using Key = std::tuple<std::string, int, double>;

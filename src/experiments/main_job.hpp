@@ -13,6 +13,8 @@ namespace flux {
 [[nodiscard]] BenchGrid main_job_grid(std::uint64_t seed, bool all);
 // One row per (workload, s, δ): the bound, then makespan and makespan/LB per algorithm, then
 // baseline/spectra when both ran; and the mean of that ratio per workload.
+// What each column of main_job_table means.
+[[nodiscard]] std::string main_job_legend();
 [[nodiscard]] std::string main_job_table(const BenchGrid& g, const BenchResult& r);
 
 }  // namespace flux

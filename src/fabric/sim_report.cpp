@@ -34,9 +34,16 @@ double us(Time t) {
   return static_cast<double>(t) / 1e6;
 }
 
-Json slice(const std::string& name, int pid, int tid, Time start, Time end, Json args = {}) {
-  Json e = {{"name", name}, {"ph", "X"},       {"pid", pid},
-            {"tid", tid},   {"ts", us(start)}, {"dur", us(end - start)}};
+// `cat` lets a trace viewer filter by kind: compute, reconfigure, circuit, transfer.
+Json slice(const std::string& name, const char* cat, int pid, int tid, Time start, Time end,
+           Json args = {}) {
+  Json e = {{"name", name},
+            {"cat", cat},
+            {"ph", "X"},
+            {"pid", pid},
+            {"tid", tid},
+            {"ts", us(start)},
+            {"dur", us(end - start)}};
   if (!args.is_null()) e["args"] = std::move(args);
   return e;
 }
@@ -54,7 +61,8 @@ void port_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f, co
       events.push_back(
           track_name("thread_name", pid, tid(sw, g), fmt::format("gpu {} / ocs {}", g, sw)));
   const Time tau = to_time(f.reconfig_delay);
-  std::map<std::pair<int, int>, int> partner;  // current partner of (sw, gpu)
+  std::map<std::pair<int, int>, int> partner;   // current partner of (sw, gpu)
+  std::map<std::pair<int, int>, Time> free_at;  // end of the last circuit on (sw, gpu)
   std::vector<TimedCircuit> circuits = r.schedule.circuits;
   std::stable_sort(circuits.begin(), circuits.end(),
                    [](const TimedCircuit& a, const TimedCircuit& b) { return a.up < b.up; });
@@ -63,11 +71,15 @@ void port_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f, co
       auto it = partner.find({c.sw, g});
       bool changed = it == partner.end() ? !f.initial_config_free : it->second != other;
       partner[{c.sw, g}] = other;
-      if (changed && tau > 0)
-        events.push_back(
-            slice("reconfigure", pid, tid(c.sw, g), std::max<Time>(0, c.up - tau), c.up));
-      events.push_back(
-          slice(fmt::format("circuit {}-{}", c.a, c.b), pid, tid(c.sw, g), c.up, c.down));
+      // The dark period starts τ before the circuit is up, but never before the previous circuit
+      // on this port came down: times rounded to whole picoseconds could otherwise overlap it.
+      const Time from = std::max<Time>({0, c.up - tau, free_at[{c.sw, g}]});
+      free_at[{c.sw, g}] = std::max(free_at[{c.sw, g}], c.down);
+      if (changed && tau > 0 && from < c.up)
+        events.push_back(slice("reconfigure", "reconfigure", pid, tid(c.sw, g), from, c.up,
+                               {{"ocs", c.sw}, {"gpu", g}, {"to", other}}));
+      events.push_back(slice(fmt::format("circuit {}-{}", c.a, c.b), "circuit", pid, tid(c.sw, g),
+                             c.up, c.down, {{"ocs", c.sw}, {"a", c.a}, {"b", c.b}}));
     }
   // Hops of the ideal electrical fabric have no port: they go on a per-GPU NIC track.
   const int nic = 2;
@@ -77,8 +89,8 @@ void port_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f, co
       electrical = electrical || h.sw < 0;
       events.push_back(
           slice(w.tasks[t].name.empty() ? fmt::format("task {}", w.tasks[t].id) : w.tasks[t].name,
-                h.sw < 0 ? nic : pid, h.sw < 0 ? h.from : tid(h.sw, h.from), h.start, h.end,
-                {{"task", w.tasks[t].id}, {"to", h.to}, {"bytes", h.bytes}}));
+                "transfer", h.sw < 0 ? nic : pid, h.sw < 0 ? h.from : tid(h.sw, h.from), h.start,
+                h.end, {{"task", w.tasks[t].id}, {"to", h.to}, {"bytes", h.bytes}}));
     }
   if (electrical) events.push_back(track_name("process_name", nic, 0, "electrical NIC (per GPU)"));
 }
@@ -178,8 +190,9 @@ std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
     const Task& task = w.tasks[t];
     if (task.kind == TaskKind::compute)
-      events.push_back(slice(task.name.empty() ? fmt::format("task {}", task.id) : task.name, 0,
-                             task.gpu, r.trace.start[t], r.trace.finish[t]));
+      events.push_back(slice(task.name.empty() ? fmt::format("task {}", task.id) : task.name,
+                             "compute", 0, task.gpu, r.trace.start[t], r.trace.finish[t],
+                             {{"task", task.id}}));
   }
   port_tracks(events, w, f, r);
   buffer_tracks(events, w, f, r);

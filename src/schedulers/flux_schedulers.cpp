@@ -33,6 +33,19 @@ OptionTable flux_option_table() {
        .default_value = d.solver.gap,
        .min = 0,
        .help = "relative MIP gap at which CBC stops"},
+      {.key = "node_limit",
+       .type = OptionType::integer,
+       .unit = "nodes",
+       .default_value = d.solver.node_limit,
+       .min = 0,
+       .help = "CBC branch-and-bound nodes per MILP solve (0 = no limit); with --search-moves "
+               "and --threads 1, a run that ends at the same point on any machine"},
+      {.key = "search_moves",
+       .type = OptionType::integer,
+       .unit = "moves",
+       .default_value = d.search_moves,
+       .min = 0,
+       .help = "moves per critical-path local search (0 = until its share of the time limit)"},
       {.key = "search_share",
        .type = OptionType::real,
        .default_value = d.search_share,
@@ -124,6 +137,8 @@ FluxOptions flux_options(const OptionValues& v) {
   get("time_limit", o.solver.time_limit);
   get("threads", o.solver.threads);
   get("gap", o.solver.gap);
+  get("node_limit", o.solver.node_limit);
+  get("search_moves", o.search_moves);
   get("search_share", o.search_share);
   get("seed", o.seed);
   get("window", o.window_messages);

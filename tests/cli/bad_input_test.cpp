@@ -57,8 +57,8 @@ TEST_F(BadInput, DemandFiles) {
 
 TEST_F(BadInput, TooFewSwitches) {
   write_valid_demand();
-  expect_rejected("matrix schedule --demand d.json -s 0 --delta 0.01 -o out.json", "--switches");
-  expect_rejected("matrix bound --demand d.json -s -3 --delta 0.01", "--switches");
+  expect_rejected("matrix schedule --demand d.json -s 0 --delta 0.01 -o out.json", "--ocs");
+  expect_rejected("matrix bound --demand d.json -s -3 --delta 0.01", "--ocs");
 }
 
 // The command line accepts exactly the switch counts the schedulers do (it once allowed 2^20
@@ -66,16 +66,16 @@ TEST_F(BadInput, TooFewSwitches) {
 TEST_F(BadInput, TooManySwitches) {
   write_valid_demand();
   expect_rejected("matrix schedule --demand d.json -s 65537 --delta 0.01 -o out.json",
-                  "--switches: expected an integer in [1, 65536]");
+                  "--ocs: expected an integer in [1, 65536]");
   expect_rejected("matrix bound --demand d.json -s 1000000 --delta 0.01",
-                  "--switches: expected an integer in [1, 65536]");
+                  "--ocs: expected an integer in [1, 65536]");
 }
 
 TEST_F(BadInput, NegativeDelta) {
   write_valid_demand();
-  expect_rejected("matrix schedule --demand d.json -s 2 --delta=-0.01 -o out.json", "--delta");
-  expect_rejected("matrix schedule --demand b.json -s 2 --delta=-1us --rate 1Gbps -o out.json",
-                  "--delta");
+  expect_rejected("matrix schedule --demand d.json -s 2 --delta=-0.01 -o out.json", "--tau");
+  expect_rejected("matrix schedule --demand b.json -s 2 --tau=-1us --rate 1Gbps -o out.json",
+                  "--tau");
 }
 
 TEST_F(BadInput, UnitsThatDoNotFitTheDemand) {

@@ -55,7 +55,8 @@ TEST_F(Limits, AstraLayerCountsMustBeWholeNumbers) {
 TEST_F(Limits, AstraOptionsAndPolicies) {
   const std::string ok = astra("ok.txt", "DATA all_gpus: 4", "3");
   expect_rejected(import(ok, "--gpus -4"), "--gpus: a positive GPU count, got -4");
-  expect_rejected(import(ok, "--cycle -1"), "--cycle: seconds per cycle in (0, 1]");
+  expect_rejected(import(ok, "--cycle -1"), "--cycle: expected a non-negative quantity");
+  expect_rejected(import(ok, "--cycle 2s"), "--cycle: seconds per cycle in (0, 1]");
   expect_rejected(import(astra("p.txt", "DATAPARALLEL all_gpus: 4", "3")),
                   "p.txt: line 1: an ASTRA-sim parallelism policy");
   ASSERT_EQ(flux(import(ok)).code, 0);

@@ -151,6 +151,22 @@ TEST_F(MatrixCli, RunPrintsTheComparisonTable) {
   for (const char* text : {"flux vs", "rotornet-vlb", "bvn-periodic", "best periodic",
                            "shorter iteration", "less peak NIC buffer", "(eager metric)"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << " in\n" << r.out;
+  // Every column of both tables is explained under it.
+  for (const char* column :
+       {"s = ", "delta = ", "LB = ", "/LB = ", "baseline/spectra = ", "posting = ", "iteration = ",
+        "peak NIC buf = ", "waiting = ", "eager buf = ", "reconf = ", "vs ideal = ", "solver = "})
+    EXPECT_NE(r.out.find(column), std::string::npos) << column << " not explained in\n" << r.out;
+}
+
+// The two bounds printed side by side are named for what they bound.
+TEST_F(MatrixCli, CoschedNamesBothBounds) {
+  const std::string examples = std::string(FLUX_TEST_DATA_DIR) + "/../../examples/";
+  const auto r = flux("cosched --scenario " + examples + "llama3-8b-8l-tp4-dp2.json --fabric " +
+                      examples + "fabric-8gpu-2ocs.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* text :
+       {"fabric lower bound ", "Flux-model bound ", "no scheduler on this fabric"})
+    EXPECT_NE(r.out.find(text), std::string::npos) << text << " in\n" << r.out;
 }
 
 }  // namespace

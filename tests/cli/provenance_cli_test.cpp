@@ -93,7 +93,7 @@ TEST_F(ProvenanceCli, CoschedSummaryHasTheBlock) {
 // The schedule file carries the block and is still read and verified as before.
 TEST_F(ProvenanceCli, MatrixScheduleHasTheBlockAndStillVerifies) {
   ASSERT_EQ(flux("matrix generate gpt -o g.json").code, 0);
-  ASSERT_EQ(flux("matrix schedule --demand g.json --switches 4 --delta 0.01 -o s.json").code, 0);
+  ASSERT_EQ(flux("matrix schedule --demand g.json --ocs 4 --tau 0.01 -o s.json").code, 0);
   const nlohmann::json p = json("s.json")["provenance"];
   expect_block(p, "matrix");
   EXPECT_EQ(p["command_line"][2], "schedule");
@@ -104,8 +104,8 @@ TEST_F(ProvenanceCli, MatrixScheduleHasTheBlockAndStillVerifies) {
 // A bench CSV stays plain CSV; its sidecar names it, hashes it and holds the block.
 TEST_F(ProvenanceCli, MatrixBenchCsvHasASidecar) {
   const auto r = flux(
-      "matrix bench --workloads synthetic --switches 4 --deltas 0.01 --trials 1 "
-      "--algorithms spectra --out mb");
+      "matrix bench --workloads synthetic --ocs 4 --taus 0.01 --trials 1 "
+      "--algorithms spectra --out-dir mb");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(slurp(path("mb/matrix-bench.csv")).rfind("workload,", 0), 0u);
   const nlohmann::json meta = json("mb/matrix-bench.csv.meta.json");
@@ -113,7 +113,7 @@ TEST_F(ProvenanceCli, MatrixBenchCsvHasASidecar) {
   EXPECT_EQ(meta["file"], "matrix-bench.csv");
   EXPECT_EQ(meta["sha256"], sha256sum(path("mb/matrix-bench.csv").string()));
   expect_block(meta["provenance"], "matrix");
-  EXPECT_EQ(meta["provenance"]["options"]["--switches"], nlohmann::json::array({"4"}));
+  EXPECT_EQ(meta["provenance"]["options"]["--ocs"], nlohmann::json::array({"4"}));
 }
 
 }  // namespace

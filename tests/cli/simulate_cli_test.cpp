@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 #include "cli_test_util.hpp"
 
@@ -54,6 +56,43 @@ TEST_F(SimulateCli, EverySchedulerOnThePaperScenarioWritesAllOutputs) {
     for (const char* file :
          {"circuits.csv", "flows.csv", "nic_buffer.csv", "circuit-schedule.json"})
       EXPECT_TRUE(exists(s + "/" + file)) << s << " " << file;
+  }
+}
+
+// On every track of timeline.json, slices are disjoint or nested (a viewer draws them as a stack):
+// a reconfiguration once started 1 ps before the previous circuit on its port came down.
+TEST_F(SimulateCli, TimelineSlicesNeverOverlapOnATrack) {
+  const std::string f = fabric("f.json", 8, 2, "1e-4");
+  for (const std::string s : {"flux", "flux-greedy", "ideal", "rotornet", "rotornet-vlb", "bvn",
+                              "bvn-periodic", "spectra-phase"}) {
+    testing::CliResult r = flux(simulate(f, "--scheduler " + s + " --time-limit 5s -o " + s));
+    ASSERT_EQ(r.code, 0) << s << ": " << r.err;
+    std::map<std::pair<int, int>, std::vector<std::pair<double, double>>> tracks;
+    const nlohmann::json timeline = json(s + "/timeline.json");  // outlives the loop
+    for (const auto& e : timeline["traceEvents"]) {
+      if (e["ph"] != "X") continue;
+      EXPECT_TRUE(e.contains("cat")) << e;
+      const double ts = e["ts"].get<double>();
+      tracks[{e["pid"].get<int>(), e["tid"].get<int>()}].push_back(
+          {ts, ts + e["dur"].get<double>()});
+    }
+    EXPECT_GT(tracks.size(), 8u) << s;
+    const double eps = 1e-7;  // µs: well below the 1 ps the overlap was
+    for (auto& [track, slices] : tracks) {
+      std::sort(slices.begin(), slices.end(), [](const auto& x, const auto& y) {
+        return x.first < y.first || (x.first == y.first && x.second > y.second);
+      });
+      std::vector<double> open;  // ends of the enclosing slices
+      for (const auto& [from, to] : slices) {
+        while (!open.empty() && open.back() <= from + eps) open.pop_back();
+        if (!open.empty()) {
+          EXPECT_LE(to, open.back() + eps)
+              << s << " track " << track.first << "/" << track.second << ": [" << from << ", " << to
+              << ") crosses an end at " << open.back();
+        }
+        open.push_back(to);
+      }
+    }
   }
 }
 
