@@ -88,7 +88,8 @@ void run_command(const CoschedArgs& a) {
   if (!a.emit_model.empty()) emit_model(inst, options, a.emit_model);
   if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
   SchedulerResult run = a.solution.empty() ? a.flags.naming_flags([&] {
-    return run_scheduler(scheduler, {inst.workload, inst.fabric, a.source.label(), &inst}, given);
+    return run_scheduler(scheduler, {inst.workload, inst.fabric, a.source.label(), &inst, a.fabric},
+                         given);
   })
                                            : replay_solution_file(inst, options, a.solution);
   print_run(run);

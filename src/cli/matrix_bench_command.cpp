@@ -73,14 +73,6 @@ BenchGrid make_grid(const BenchArgs& a) {
   return g;
 }
 
-// Before the (long) run, so a bad --out fails at once.
-void prepare_out_dir(const std::string& out) {
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
-  if (ec || !std::filesystem::is_directory(out))
-    throw InputError(out, "--out", "a directory that can be created");
-}
-
 void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r) {
   const std::filesystem::path dir(a.out);
   write_file_atomic((dir / "matrix-bench.csv").string(), bench_csv(r));
@@ -92,7 +84,7 @@ void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r)
 
 void run_bench(const BenchArgs& a) {
   const BenchGrid g = make_grid(a);
-  prepare_out_dir(a.out);
+  prepare_output_dir(a.out, "--out");  // before the long run
   const auto progress = [&](const std::string& line) {
     if (a.progress) fmt::print(stderr, "{}\n", line);
   };

@@ -64,7 +64,7 @@ SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& 
                         std::string& summary) {
   const WorkloadScheduler& s = workload_scheduler(a.scheduler);
   SchedulerResult run = a.flags.naming_flags([&] {
-    return run_scheduler(s, {w, f, a.source.label()}, a.flags.values_for(s));
+    return run_scheduler(s, {w, f, a.source.label(), nullptr, a.fabric}, a.flags.values_for(s));
   });
   if (run.solver)
     fmt::print("solver: {} {}, objective {}, bound {}, gap {:.3g}%, {:.2f} s\n",
@@ -87,7 +87,8 @@ void run_simulate(const SimulateArgs& a) {
     r = scheduled_run(w, f, a, summary);
   } else {
     r = run_replay(w, f, a, ctx);
-    check_output_budget(r.schedule, ctx.scheduler);  // registered schedulers check it themselves
+    check_output_budget(r.schedule, ctx.scheduler,
+                        a.fabric);  // registered schedulers check it themselves
     summary = summary_json(r.metrics, w, f, ctx);
   }
   write_outputs(a.out, w, f, r, summary);

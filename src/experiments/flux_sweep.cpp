@@ -24,7 +24,8 @@ FluxSweepRow run_one(const FluxSweep& sweep, const CoschedInstance& inst, const 
   const auto given = sweep.options.find(name);
   try {
     const SchedulerResult r =
-        run_scheduler(workload_scheduler(name), {inst.workload, inst.fabric, "workload", &inst},
+        run_scheduler(workload_scheduler(name),
+                      {inst.workload, inst.fabric, "workload", &inst, sweep.fabric_label},
                       given == sweep.options.end() ? OptionValues{} : given->second);
     row.m = r.sim.metrics;
     row.has_solver = r.solver.has_value();

@@ -42,9 +42,9 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
   result.options = resolve_options(scheduler.options, given);
   const ConfiguredScheduler run = scheduler.make(result.options);
   check_workload_fits(input.workload, input.fabric, input.label);
-  check_scheduler_budget(input.fabric, scheduler.name);
+  check_scheduler_budget(input.fabric, scheduler.name, input.fabric_label);
   SchedulerOutput out = run(input);
-  check_output_budget(out.run.schedule, scheduler.name);
+  check_output_budget(out.run.schedule, scheduler.name, input.fabric_label);
   SimOptions replay_options;
   replay_options.check_circuits = !scheduler.electrical;
   result.sim =

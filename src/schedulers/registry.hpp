@@ -26,6 +26,7 @@ struct SchedulingInput {
   const Fabric& fabric;
   std::string label = "workload";
   const CoschedInstance* instance = nullptr;
+  std::string fabric_label = "fabric";  // named when the fabric is too large for a scheduler
 };
 
 struct SchedulerOutput {
