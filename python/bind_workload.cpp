@@ -235,7 +235,8 @@ py::dict simulate(py::handle workload, py::handle fabric, const std::string& sch
   const flux::WorkloadScheduler& s = flux::workload_scheduler(scheduler);
   const flux::OptionValues given = option_values(s, kwargs);
   return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, &s, given] {
-    const flux::SchedulerResult run = flux::run_scheduler(s, {*w.w, f, w.label}, given);
+    const flux::SchedulerResult run =
+        flux::run_scheduler(s, {*w.w, f, w.label, nullptr, fabric_label}, given);
     return texts(*w.w, f, run, flux::run_summary(run, *w.w, f, w.label, fabric_label), false);
   }));
 }
@@ -251,7 +252,7 @@ py::dict cosched(py::handle workload, py::handle fabric, const std::string& sche
   return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, &s, given] {
     const flux::CoschedInstance inst = flux::make_instance(*w.w, f, w.label);
     const flux::SchedulerResult run =
-        flux::run_scheduler(s, {inst.workload, inst.fabric, w.label, &inst}, given);
+        flux::run_scheduler(s, {inst.workload, inst.fabric, w.label, &inst, fabric_label}, given);
     auto summary = flux::run_summary(run, inst.workload, f, w.label, fabric_label);
     summary["scenario"]["messages"] = inst.message_count();
     return texts(inst.workload, f, run, summary, true);

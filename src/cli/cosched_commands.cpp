@@ -96,8 +96,9 @@ void run_command(const CoschedArgs& a, const CLI::App& cmd) {
   if (!a.emit_model.empty()) emit_model(inst, options, a.emit_model);
   if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
   SchedulerResult run = a.solution.empty() ? a.flags.naming_flags([&] {
-    return run_scheduler(scheduler,
-                         {inst.workload, inst.fabric, a.source.label(), &inst, progress()}, given);
+    return run_scheduler(
+        scheduler, {inst.workload, inst.fabric, a.source.label(), &inst, a.fabric, progress()},
+        given);
   })
                                            : replay_solution_file(inst, options, a.solution);
   print_run(run);

@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <sstream>
 
@@ -48,6 +48,23 @@ std::vector<std::string> split(const std::string& list) {
   return out;
 }
 
+// A comma-separated list with at least one item, each read by `parse` (InputError naming `flag`).
+template <class Parse>
+auto parse_list(const std::string& list, const char* flag, const char* what, Parse parse) {
+  std::vector<decltype(parse(std::string()))> out;
+  for (const auto& item : split(list)) out.push_back(parse(item));
+  if (out.empty()) throw InputError("", flag, fmt::format("at least one {}, got '{}'", what, list));
+  return out;
+}
+
+int parse_layer_count(const std::string& text) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < 1)
+    throw InputError("", "--layers", fmt::format("positive layer counts, got '{}'", text));
+  return v;
+}
+
 void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   FluxSweep sweep;
   sweep.scenario = read_scenario(a.scenario);
@@ -59,8 +76,11 @@ void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   a.flags.naming_flags([&] { check_schedulers(sweep.schedulers); });
   for (const auto& n : sweep.schedulers)
     sweep.options[n] = a.flags.values_for(workload_scheduler(n));
-  for (const auto& l : split(a.layers)) sweep.layers.push_back(std::stoi(l));
-  for (const auto& t : split(a.taus)) sweep.taus.push_back(parse_time(t, "--taus"));
+  sweep.fabric_label = a.fabric;
+  sweep.layers = parse_list(a.layers, "--layers", "layer count", parse_layer_count);
+  sweep.taus = parse_list(a.taus, "--taus", "reconfiguration delay",
+                          [](const std::string& t) { return parse_time(t, "--taus"); });
+  prepare_output_dir(a.out_dir, "--out-dir");  // before the long run
   std::vector<FluxSweepRow> rows;
   ProgressStage cells(
       progress(), "bench cells",
@@ -77,7 +97,6 @@ void run_bench(const BenchArgs& a, const CLI::App& cmd) {
     }
   }
   cells.finish();
-  std::filesystem::create_directories(a.out_dir);
   write_with_sidecar(a.out_dir + "/flux_bench.csv", flux_sweep_csv(rows),
                      command_provenance(cmd, {a.scenario, a.fabric}));
   for (int layers : sweep.layers)

@@ -75,14 +75,6 @@ BenchGrid make_grid(const BenchArgs& a) {
   return g;
 }
 
-// Before the (long) run, so a bad --out fails at once.
-void prepare_out_dir(const std::string& out) {
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
-  if (ec || !std::filesystem::is_directory(out))
-    throw InputError(out, "--out-dir", "a directory that can be created");
-}
-
 void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
                    const CLI::App& cmd) {
   const std::filesystem::path dir(a.out);
@@ -96,7 +88,7 @@ void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
 
 void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   const BenchGrid g = make_grid(a);
-  prepare_out_dir(a.out);
+  prepare_output_dir(a.out, "--out-dir");  // before the long run
   const BenchResult r = run_matrix_bench(g, progress());
   fmt::print("{}", bench_table(g, r));
   write_outputs(a, g, r, cmd);

@@ -9,6 +9,24 @@
 #include "core/error.hpp"
 
 namespace flux::cli {
+namespace {
+
+// Checks a flag's value when the command line is parsed, whether or not the command runs the
+// scheduler that reads it, so that a bad value is never silently ignored.
+CLI::Validator value_check(const OptionSpec& spec) {
+  return CLI::Validator(
+      [spec](const std::string& text) {
+        try {
+          (void)parse_option(spec, text, flag_of(spec));
+          return std::string();
+        } catch (const InputError& e) {
+          return e.expected();
+        }
+      },
+      "");
+}
+
+}  // namespace
 
 void SchedulerFlags::add_to(CLI::App& cmd, const std::vector<const WorkloadScheduler*>& schedulers,
                             const std::map<std::string, std::string>& defaults) {
@@ -35,7 +53,8 @@ void SchedulerFlags::add_to(CLI::App& cmd, const std::vector<const WorkloadSched
         std::transform(type.begin(), type.end(), type.begin(), ::toupper);
         flag->option = cmd.add_option(flag_of(spec), flag->text, help)
                            ->default_str(flag->text)
-                           ->type_name(type);
+                           ->type_name(type)
+                           ->check(value_check(spec));
       }
       flags_.push_back(std::move(flag));
     }

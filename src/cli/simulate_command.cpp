@@ -74,7 +74,8 @@ SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& 
                         nlohmann::ordered_json& summary) {
   const WorkloadScheduler& s = workload_scheduler(a.scheduler);
   SchedulerResult run = a.flags.naming_flags([&] {
-    return run_scheduler(s, {w, f, a.source.label(), nullptr, progress()}, a.flags.values_for(s));
+    return run_scheduler(s, {w, f, a.source.label(), nullptr, a.fabric, progress()},
+                         a.flags.values_for(s));
   });
   if (run.solver)
     fmt::print("solver: {} {}, objective {}, Flux-model bound {}, gap {:.3g}%, {:.2f} s\n",
@@ -97,7 +98,8 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
     r = scheduled_run(w, f, a, summary);
   } else {
     r = run_replay(w, f, a, ctx);
-    check_output_budget(r.schedule, ctx.scheduler);  // registered schedulers check it themselves
+    check_output_budget(r.schedule, ctx.scheduler,
+                        a.fabric);  // registered ones check it themselves
     summary = summary_document(r.metrics, w, f, ctx);
   }
   summary["provenance"] = command_provenance(cmd, {a.source.label(), a.fabric, a.schedule});

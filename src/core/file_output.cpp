@@ -192,6 +192,13 @@ void write_file_now(const std::string& path, const std::string& content) {
   file.commit_now();
 }
 
+void prepare_output_dir(const std::string& dir, const std::string& flag) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
+    throw InputError(dir, flag, "a folder that can be created and written to");
+}
+
 OutputBatch::OutputBatch() {
   if (g_batch) throw std::logic_error("OutputBatch: a batch is already open");
   g_batch = new Batch;

@@ -43,6 +43,10 @@ void write_file_atomic(const std::string& path, const std::string& content);
 // Same, published at once (OutputFile::commit_now).
 void write_file_now(const std::string& path, const std::string& content);
 
+// Creates the output folder `dir` (and its parents) up front, so that a command with a long run
+// fails at once on a path it could not write to; InputError naming `dir` and `flag`.
+void prepare_output_dir(const std::string& dir, const std::string& flag);
+
 // One per command (not nested): files committed while it is open are published by commit() in the
 // order they were written, or discarded when the batch is destroyed uncommitted.
 class OutputBatch {

@@ -59,4 +59,9 @@ class JsonNode {
   std::string pointer_;
 };
 
+// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points above
+// U+10FFFF). Names read from non-JSON formats are checked with it before they can reach a JSON
+// writer, which would otherwise write a file no JSON reader accepts.
+[[nodiscard]] bool is_utf8(std::string_view text);
+
 }  // namespace flux

@@ -24,9 +24,10 @@ FluxSweepRow run_one(const FluxSweep& sweep, const CoschedInstance& inst, const 
   FluxSweepRow row{0, inst.fabric.reconfig_delay, name, {}, false, {}, {}};
   const auto given = sweep.options.find(name);
   try {
-    const SchedulerResult r = run_scheduler(
-        workload_scheduler(name), {inst.workload, inst.fabric, "workload", &inst, progress},
-        given == sweep.options.end() ? OptionValues{} : given->second);
+    const SchedulerResult r =
+        run_scheduler(workload_scheduler(name),
+                      {inst.workload, inst.fabric, "workload", &inst, sweep.fabric_label, progress},
+                      given == sweep.options.end() ? OptionValues{} : given->second);
     row.m = r.sim.metrics;
     row.has_solver = r.solver.has_value();
     if (r.solver) row.solver = *r.solver;

@@ -21,9 +21,10 @@ namespace flux {
 [[nodiscard]] std::vector<std::string> flux_sweep_schedulers();
 
 struct FluxSweep {
-  Scenario scenario;        // its num_layers is replaced by each of `layers`
-  std::string model_label;  // "Llama-3 8B": how titles name the model
-  Fabric fabric;            // its reconfig_delay is replaced by each of `taus`
+  Scenario scenario;                    // its num_layers is replaced by each of `layers`
+  std::string model_label;              // "Llama-3 8B": how titles name the model
+  Fabric fabric;                        // its reconfig_delay is replaced by each of `taus`
+  std::string fabric_label = "fabric";  // its file, named when a scheduler refuses its size
   std::vector<int> layers;
   std::vector<double> taus;  // seconds
   std::vector<std::string> schedulers = flux_sweep_schedulers();

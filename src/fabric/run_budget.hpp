@@ -11,11 +11,13 @@
 namespace flux {
 
 // Schedulers that hold GPUs x GPUs matrices (static, bvn, spectra-phase) or step through every
-// pair once per matching cycle (rotornet*).
-void check_scheduler_budget(const Fabric& f, std::string_view scheduler);
+// pair once per matching cycle (rotornet*). Refusals name `fabric_file`, whose size decides.
+void check_scheduler_budget(const Fabric& f, std::string_view scheduler,
+                            const std::string& fabric_file);
 
 // The output files of a run with this schedule (checked before the replay) (about 270 bytes per
 // circuit record over circuits.csv, circuit-schedule.json and timeline.json).
-void check_output_budget(const TimedSchedule& s, std::string_view scheduler);
+void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
+                         const std::string& fabric_file);
 
 }  // namespace flux

@@ -43,7 +43,7 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
   result.options = resolve_options(scheduler.options, given);
   const ConfiguredScheduler run = scheduler.make(result.options);
   check_workload_fits(input.workload, input.fabric, input.label);
-  check_scheduler_budget(input.fabric, scheduler.name);
+  check_scheduler_budget(input.fabric, scheduler.name, input.fabric_label);
   SchedulerOutput out;
   {
     ProgressStage stage(input.progress, scheduler.name);
@@ -53,7 +53,7 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
                                to_string(out.solver->status), format_time(out.solver->objective),
                                format_time(out.solver->bound), 100 * out.solver->gap));
   }
-  check_output_budget(out.run.schedule, scheduler.name);
+  check_output_budget(out.run.schedule, scheduler.name, input.fabric_label);
   SimOptions replay_options;
   replay_options.check_circuits = !scheduler.electrical;
   replay_options.engine.progress = &input.progress;

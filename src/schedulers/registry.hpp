@@ -27,7 +27,8 @@ struct SchedulingInput {
   const Fabric& fabric;
   std::string label = "workload";
   const CoschedInstance* instance = nullptr;
-  Progress& progress = no_progress();  // the scheduler's stages and the replay report here
+  std::string fabric_label = "fabric";  // named when the fabric is too large for a scheduler
+  Progress& progress = no_progress();   // the scheduler's stages and the replay report here
 };
 
 struct SchedulerOutput {

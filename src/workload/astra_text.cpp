@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/json_reader.hpp"
 
 namespace flux {
 namespace {
@@ -108,6 +109,8 @@ AstraLayer parse_layer(const std::vector<std::string>& c, const AstraFile& f,
   AstraLayer a;
   a.line = line;
   a.name = c[0];
+  if (!is_utf8(a.name))
+    throw InputError(label, fmt::format("line {}", line), "a layer name in UTF-8");
   for (std::size_t k = 0; k < 3; ++k) {
     a.compute[k] = number(c[2 + 3 * k], label, line, "compute");
     a.type[k] = c[3 + 3 * k];

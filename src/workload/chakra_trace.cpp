@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "core/file_input.hpp"
+#include "core/json_reader.hpp"
 #include "workload/gzip.hpp"
 #include "workload/protobuf_wire.hpp"
 
@@ -120,9 +121,10 @@ ChakraNode read_node(WireReader r) {
     const bool v = type == WireType::varint;
     if (field == 1 && v)
       n.id = r.varint();
-    else if (field == 2 && type == WireType::length)
+    else if (field == 2 && type == WireType::length) {
       n.name = r.bytes();
-    else if (field == 3 && v)
+      if (!is_utf8(n.name)) r.fail("a node name in UTF-8");
+    } else if (field == 3 && v)
       n.type = static_cast<int>(r.varint());
     else if (field == 4)
       read_ids(r, type, n.ctrl_deps);

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
+#include "workload/scenario_echo.hpp"
 #include "workload/scenario_size.hpp"
 
 namespace flux {
@@ -254,8 +255,8 @@ const char* to_string(CollectiveAlgorithm a) {
 Scenario parse_scenario(const std::string& text, const std::string& label) {
   JsonNode root = JsonNode::parse(text, label);
   root.expect_format("flux.scenario", 1);
-  root.expect_keys(
-      {"format", "name", "model", "parallelism", "training", "hardware", "collectives", "moe"});
+  root.expect_keys({"format", "name", "model", "parallelism", "training", "hardware", "collectives",
+                    "moe", "derived"});
   Scenario s;
   if (auto n = root.find("name")) s.name = n->string();
   s.model = parse_model(root["model"]);
@@ -266,6 +267,7 @@ Scenario parse_scenario(const std::string& text, const std::string& label) {
   if (auto n = root.find("moe")) s.moe = parse_moe(*n, label);
   validate_scenario(s, label);
   check_scenario_size(s, label);
+  if (auto n = root.find("derived")) check_scenario_derived(s, *n);
   return s;
 }
 

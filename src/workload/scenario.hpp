@@ -96,8 +96,8 @@ struct Scenario {
 // should.
 void validate_scenario(const Scenario& s, const std::string& label);
 // The effective configuration for the record (presets resolved, defaults filled in, derived
-// values such as the DP size, micro-batches and parameter count added). It is an echo, not an
-// input: it carries derived fields that parse_scenario does not accept.
+// values such as the DP size, micro-batches and parameter count in a `derived` object). It reads
+// back as the same scenario: parse_scenario checks `derived` against its own derivation.
 [[nodiscard]] std::string scenario_to_json(const Scenario& s);
 
 }  // namespace flux

@@ -28,6 +28,10 @@ void check_model_split(const Scenario& s, const Checker& c) {
   c.require(p.virtual_pipeline_model_parallel_size == 1 || p.pipeline_model_parallel_size > 1,
             "/parallelism/virtual_pipeline_model_parallel_size",
             "1 unless pipeline_model_parallel_size > 1 (interleaving needs a pipeline)");
+  c.require(m.head_dim() > 0, "/model/hidden_size",
+            fmt::format("at least num_attention_heads = {} (or kv_channels set): heads of "
+                        "dimension 0 have no attention to compute",
+                        m.num_attention_heads));
   const int t = p.tensor_model_parallel_size;
   c.require(m.num_attention_heads % t == 0, "/parallelism/tensor_model_parallel_size",
             fmt::format("a divisor of num_attention_heads = {}", m.num_attention_heads));

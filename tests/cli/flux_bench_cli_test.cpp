@@ -19,6 +19,22 @@ class FluxBenchCli : public testing::CliTest {
   }
 };
 
+// Bad option values exit 2 with one line naming the option, before anything runs: they were an
+// internal error (--layers a, an unwritable --out-dir) or a run of NaN rows (empty lists), and
+// the flag of a scheduler the run did not select was not checked at all.
+TEST_F(FluxBenchCli, BadOptionsAreRejectedUpFront) {
+  const std::string run = "bench flux --schedulers static ";
+  expect_rejected(run + "--layers a", "--layers: positive layer counts, got 'a'");
+  expect_rejected(run + "--layers 8,0", "--layers: positive layer counts, got '0'");
+  expect_rejected(run + "--layers ''", "--layers: at least one layer count");
+  expect_rejected(run + "--taus ''", "--taus: at least one reconfiguration delay");
+  expect_rejected(run + "--taus ,", "--taus: at least one reconfiguration delay");
+  expect_rejected(run + "--bvn-frame -1", "--bvn-frame: a value in (0, inf], got -1");
+  testing::spit(path("file.txt"), "a file, not a folder");
+  expect_rejected(run + "--layers 8 --taus 1us --out-dir file.txt/out",
+                  "file.txt/out: --out-dir: a folder that can be created and written to");
+}
+
 TEST_F(FluxBenchCli, SaysSoWhenNoPeriodicSchedulerRan) {
   const auto r = bench("flux,ideal");
   ASSERT_EQ(r.code, 0) << r.err;

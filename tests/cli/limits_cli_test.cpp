@@ -135,17 +135,18 @@ TEST_F(Limits, ScenarioRefusedBeforeGenerating) {
 }
 
 // A 65,536-GPU fabric and one send: every matrix scheduler would need ~100 GB, rotornet would
-// step through 4e9 pairs per cycle. Refused before allocating.
+// step through 4e9 pairs per cycle. Refused before allocating, naming the fabric file.
 TEST_F(Limits, SchedulersBoundedByTheFabricSize) {
   fabric("big.json", "1e11", 65536);
   write("one.json", R"({"format": "flux.workload/1", "gpus": 65536, "tasks": [
     {"id": 0, "kind": "send", "src": 0, "dst": 1, "bytes": 1000, "after": []}]})");
   for (const std::string s : {"static", "bvn", "spectra-phase"})
     expect_rejected("simulate --workload one.json --fabric big.json -o out --scheduler " + s,
-                    "--scheduler: a fabric small enough for " + s +
+                    "big.json: --scheduler: a fabric small enough for " + s +
                         ": it holds 65536x65536 demand matrices, about 103 GB (at most 8 GB)");
   expect_rejected("simulate --workload one.json --fabric big.json -o out --scheduler rotornet",
-                  "--scheduler: a fabric small enough for rotornet: one matching cycle visits "
+                  "big.json: --scheduler: a fabric small enough for rotornet: one matching "
+                  "cycle visits "
                   "4.29e+09 GPU pairs");
 }
 
@@ -154,7 +155,8 @@ TEST_F(Limits, OutputBoundedBeforeReplay) {
   fabric("f.json", "1e11");
   workload("w.json", "30", "1000");
   expect_rejected("simulate --workload w.json --fabric f.json -o out --scheduler bvn",
-                  "--scheduler: a schedule of at most 0.5 GB of output; the bvn schedule has");
+                  "f.json: --scheduler: a schedule of at most 0.5 GB of output; the bvn "
+                  "schedule has");
   EXPECT_FALSE(exists("out"));
 }
 

@@ -46,6 +46,13 @@ TEST(AstraImport, BadFilesNameTheLine) {
   EXPECT_THROW(
       (void)parse_astra("DATA all_gpus: 4\n1\nl -1 1 SCATTER 8 1 NONE 0 1 NONE 0 0\n", "w.txt"),
       InputError);
+  try {  // task names end up in JSON, which carries only UTF-8
+    (void)parse_astra("DATA all_gpus: 4\n1\nM\xff -1 1 NONE 0 1 NONE 0 1 NONE 0 0\n", "w.txt");
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "line 3");
+    EXPECT_NE(std::string(e.what()).find("UTF-8"), std::string::npos) << e.what();
+  }
   const Workload w =
       parse_astra("DATA all_gpus: 4\n1\nl -1 1 NONE 0 1 NONE 0 1 ALLREDUCE 400 0\n", "w.txt");
   EXPECT_DOUBLE_EQ(workload_stats(w).total_bytes, 4 * 1.5 * 400);

@@ -73,6 +73,8 @@ TEST(ChakraTrace, MalformedFilesAreInputErrors) {
   EXPECT_THROW((void)parse_chakra(std::string("\x05\x0a\xff\xff\xff\xff", 6), "t.et"), InputError);
   EXPECT_THROW((void)parse_chakra("", "t.et"), InputError);
   EXPECT_THROW((void)parse_chakra(std::string("\x1f\x8b\x08", 3), "t.et"), InputError);
+  t.nodes[1].name = "M\xff";  // node names become task names in JSON, which carries only UTF-8
+  EXPECT_THROW((void)parse_chakra(encode_chakra(t), "t.et"), InputError);
 }
 
 TEST(ChakraConvert, RoundTripIsLossless) {

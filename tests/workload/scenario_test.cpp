@@ -61,18 +61,47 @@ TEST(Scenario, RejectsBadInputNamingTheField) {
                "/parallelism/tensor_model_parallel_size", "num_query_groups = 4");
   expect_error(scenario(R"({"world_size": 8, "rank_order": "tp-dp-pp"})", kTrain),
                "/parallelism/rank_order", "permutation");
+  expect_error(scenario(kPar, kTrain,
+                        R"({"num_layers": 2, "hidden_size": 4, "ffn_hidden_size": 8,
+                            "num_attention_heads": 8, "vocab_size": 10})"),
+               "/model/hidden_size", "at least num_attention_heads = 8");
 }
 
 TEST(Scenario, EchoShowsEffectiveAndDerivedValues) {
   const Scenario s = parse_scenario(scenario(kPar, kTrain), "s.json");
   const auto j = nlohmann::json::parse(scenario_to_json(s));
-  EXPECT_EQ(j["model"]["name"], "llama3-8b");
+  EXPECT_EQ(j["model"]["preset"], "llama3-8b");
   EXPECT_EQ(j["model"]["num_layers"], 8);
   EXPECT_EQ(j["model"]["kv_channels"], 128);
-  EXPECT_EQ(j["parallelism"]["data_parallel_size"], 2);
   EXPECT_EQ(j["parallelism"]["rank_order"], "tp-cp-ep-dp-pp");
-  EXPECT_EQ(j["training"]["num_microbatches"], 2);
   EXPECT_EQ(j["hardware"]["peak_flops"], 312e12);
+  EXPECT_EQ(j["derived"]["data_parallel_size"], 2);
+  EXPECT_EQ(j["derived"]["num_microbatches"], 2);
+}
+
+// The echo is a scenario: it reads back as the same configuration (it was not, when derived values
+// sat among the inputs and the reader rejected them as unknown fields).
+TEST(Scenario, EchoReadsBackUnchanged) {
+  for (const char* file : {"mixtral-8x7b-16gpu-tp2-ep8.json", "llama3-8b-8l-tp4-dp2.json",
+                           "gpt3-175b-1024gpu-tp8-pp8-dp16.json"}) {
+    const std::string echo = scenario_to_json(
+        read_scenario(std::string(FLUX_TEST_DATA_DIR) + "/../../examples/" + file));
+    EXPECT_EQ(scenario_to_json(parse_scenario(echo, "echo.json")), echo) << file;
+  }
+  const std::string custom = scenario(
+      kPar, R"({"micro_batch_size": 1, "global_batch_size": 4, "seq_length": 2048,
+               "params_dtype": "fp32", "ddp_bucket_size": 1e6})",
+      R"({"num_layers": 2, "hidden_size": 64, "ffn_hidden_size": 128, "num_attention_heads": 4,
+          "vocab_size": 1000})");
+  const std::string echo = scenario_to_json(parse_scenario(custom, "s.json"));
+  EXPECT_EQ(scenario_to_json(parse_scenario(echo, "echo.json")), echo);
+}
+
+TEST(Scenario, DerivedValuesAreCheckedNotRead) {
+  std::string echo = scenario_to_json(parse_scenario(scenario(kPar, kTrain), "s.json"));
+  const std::string dp = R"("data_parallel_size": 2)";
+  echo.replace(echo.find(dp), dp.size(), R"("data_parallel_size": 4)");
+  expect_error(echo, "/derived/data_parallel_size", "2 as derived from the scenario, got 4");
 }
 
 TEST(Scenario, RankLayoutFollowsMegatronOrder) {
