@@ -47,7 +47,7 @@ double number(const std::string& cell, const std::string& label, int line, const
   if (used != cell.size() || !(v >= 0) || !std::isfinite(v))
     throw InputError(label, fmt::format("line {}", line),
                      fmt::format("a finite, non-negative number for {}, got '{}'", what, cell));
-  return v;
+  return v == 0 ? 0.0 : v;  // "-0" is 0: a -0.0 would not survive the workload file's round trip
 }
 
 int count(const std::string& cell, const std::string& label, int line, const char* what) {

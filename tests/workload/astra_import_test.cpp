@@ -1,8 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/error.hpp"
 #include "workload/validate.hpp"
 #include "workload/workload_importers.hpp"
+#include "workload/workload_io.hpp"
 #include "workload/workload_stats.hpp"
 
 namespace flux {
@@ -56,6 +59,15 @@ TEST(AstraImport, BadFilesNameTheLine) {
   const Workload w =
       parse_astra("DATA all_gpus: 4\n1\nl -1 1 NONE 0 1 NONE 0 1 ALLREDUCE 400 0\n", "w.txt");
   EXPECT_DOUBLE_EQ(workload_stats(w).total_bytes, 4 * 1.5 * 400);
+}
+
+// Found by fuzzing: a compute time of "-000" cycles was kept as -0.0, which the workload file
+// writes as "-0.0" and reads back as 0, so the imported workload did not survive its own format.
+TEST(AstraImport, NegativeZeroReadsAsZero) {
+  const Workload w =
+      parse_astra("DATA all_gpus: 4\n1\nl -1 -000 NONE 0 1 NONE 0 1 NONE 0 0\n", "w.txt");
+  for (const Task& t : w.tasks) EXPECT_FALSE(std::signbit(t.duration)) << t.name;
+  EXPECT_EQ(workload_to_json(parse_workload(workload_to_json(w), "w.json")), workload_to_json(w));
 }
 
 }  // namespace
