@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "report/markup.hpp"
+
 namespace flux {
 namespace {
 
@@ -13,29 +15,6 @@ constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", 
                                     "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
                                     "#393b79", "#e7969c", "#637939", "#fdae6b", "#843c39"};
 constexpr int kLeft = 70, kTop = 36, kBottom = 50, kLegend = 190;
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string number(double v) {
   if (std::abs(v) < 1e-12) return "0";
@@ -103,14 +82,14 @@ void draw_axes(std::string& out, const LinePlot& plot, const Scale& sx, const Sc
                      sx.px0, sy.px1, sx.px1 - sx.px0, sy.px0 - sy.px1);
   out += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">{}</text>)"
                      "\n",
-                     (sx.px0 + sx.px1) / 2, plot.height - 12, escape(plot.x.label));
+                     (sx.px0 + sx.px1) / 2, plot.height - 12, escape_markup(plot.x.label));
   out += fmt::format(
       R"svg(<text transform="translate(16,{}) rotate(-90)" text-anchor="middle">{}</text>)svg"
       "\n",
-      (sy.px0 + sy.px1) / 2, escape(plot.y.label));
+      (sy.px0 + sy.px1) / 2, escape_markup(plot.y.label));
   out += fmt::format(R"(<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>)"
                      "\n",
-                     (sx.px0 + sx.px1) / 2, escape(plot.title));
+                     (sx.px0 + sx.px1) / 2, escape_markup(plot.title));
 }
 
 // One polyline per run of usable points, so gaps in the data show as gaps.
@@ -150,7 +129,7 @@ void draw_legend(std::string& out, const LinePlot& plot, const std::vector<std::
                        R"(<text x="{}" y="{}">{}</text>)"
                        "\n",
                        x0, y, x0 + 26, y, colors[k], dash, x0 + 32, y + 4,
-                       escape(plot.series[k].name));
+                       escape_markup(plot.series[k].name));
   }
 }
 

@@ -60,7 +60,7 @@ std::optional<Section> bench_section(const ReportInputs& in) {
   Section s{"bench", "τ sweep (flux bench flux)", {}};
   for (const NamedBench& b : in.benches) {
     s.blocks.push_back(
-        {fmt::format("<h3>{}</h3>\n", html_escape(b.source)),
+        {fmt::format("<h3>{}</h3>\n", escape_markup(b.source)),
          Chart{sweep_chart(b.table, "iteration_time_s", "iteration time (ms)", 1e-3)}});
     s.blocks.push_back({"", Chart{sweep_chart(b.table, "peak_nic_buffer_B", "peak NIC buffer (MiB)",
                                               1024.0 * 1024.0)}});

@@ -153,7 +153,7 @@ Block buffer_block(const RunData& r) {
   const std::string note = fmt::format(
       "<h3>{}</h3>\n<p class=note>Top: the sum over all {} GPUs, sampled at {} evenly spaced "
       "times. Bottom: the {} GPUs with the highest peak{}{}.</p>\n",
-      html_escape(r.label), r.gpus, kGrid + 1, peaks.size(),
+      escape_markup(r.label), r.gpus, kGrid + 1, peaks.size(),
       repeats ? fmt::format(" with distinct curves; {} GPUs busier than the last one shown "
                             "repeat a curve shown and are skipped",
                             repeats)

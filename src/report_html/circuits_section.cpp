@@ -160,7 +160,7 @@ std::optional<Section> circuits_section(const ReportInputs& in) {
     if (!r.circuits || r.circuits->empty()) continue;
     const std::vector<Bar> all = bars(r);
     const int kept = gpus_kept(all, r.gpus);
-    std::string head = fmt::format("<h3>{}</h3>\n", html_escape(r.label));
+    std::string head = fmt::format("<h3>{}</h3>\n", escape_markup(r.label));
     if (kept < r.gpus)
       head += fmt::format(
           "<p class=note>Aggregated: {} circuit bars in all; GPUs 0–{} are kept ({} GPUs) to "

@@ -163,7 +163,7 @@ std::optional<Section> gpu_section(const ReportInputs& in) {
     std::string head = fmt::format(
         "<h3>{}</h3>\n<p class=note>Critical path: {} compute slices "
         "and {} messages.",
-        html_escape(r.label), p.compute.size(), p.flows.size());
+        escape_markup(r.label), p.compute.size(), p.flows.size());
     if (static_cast<int>(gpus.size()) < r.gpus)
       head += fmt::format(
           " Shown: {} of {} GPUs (those on the critical path first, then the "

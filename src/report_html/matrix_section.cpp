@@ -51,7 +51,7 @@ Block heatmap(const Matrix& m, const std::string& title, const char* unit, doubl
   for (int i = 0; i < cells; ++i) domain.push_back(i * block);
   spec["encoding"]["x"]["scale"]["domain"] = domain;
   spec["encoding"]["y"]["scale"] = {{"domain", domain}};
-  std::string note = fmt::format("<h3>{}</h3>\n", html_escape(title));
+  std::string note = fmt::format("<h3>{}</h3>\n", escape_markup(title));
   if (block > 1)
     note += fmt::format(
         "<p class=note>Aggregated: {} ports summed over blocks of {} "
@@ -106,7 +106,7 @@ Block slots_chart(const std::string& source, const MatrixSchedule& s) {
   const std::string note = fmt::format(
       "<h3>{} ({}, {} ports, {} switches, δ = {:.4g})</h3>\n<p class=note>Makespan {:.6g}, "
       "lower bound {:.6g}. Each bar is one {} held by a switch; black: δ before it.</p>\n",
-      html_escape(source), html_escape(s.algorithm), s.n, s.switches, s.delta, s.makespan,
+      escape_markup(source), escape_markup(s.algorithm), s.n, s.switches, s.delta, s.makespan,
       s.lower_bound, per_port ? "circuit" : "configuration (a matching)");
   return {note, Chart{spec, values.size() > 3000}};
 }

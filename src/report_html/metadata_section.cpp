@@ -25,7 +25,7 @@ void flatten(const Json& j, const std::string& key, std::string& rows) {
   const std::string text =
       j.is_string() ? j.get<std::string>() : j.dump(-1, ' ', false, Json::error_handler_t::replace);
   rows += fmt::format("<tr><td class=k>{}</td><td class=k><code>{}</code></td></tr>\n",
-                      html_escape(key), html_escape(text));
+                      escape_markup(key), escape_markup(text));
 }
 
 }  // namespace
@@ -40,7 +40,7 @@ Section metadata_section(const ReportInputs& in) {
     s.blocks.push_back(
         {fmt::format("<details{}><summary>{} <code>{}</code></summary>\n<table>"
                      "{}</table></details>\n",
-                     first ? " open" : "", html_escape(r.label), html_escape(r.source), rows),
+                     first ? " open" : "", escape_markup(r.label), escape_markup(r.source), rows),
          std::nullopt});
     first = false;
   }
@@ -49,7 +49,7 @@ Section metadata_section(const ReportInputs& in) {
     flatten(meta, "", rows);
     s.blocks.push_back({fmt::format("<details><summary><code>{}</code></summary>\n<table>{}"
                                     "</table></details>\n",
-                                    html_escape(path), rows),
+                                    escape_markup(path), rows),
                         std::nullopt});
   }
   std::string files =
@@ -59,7 +59,7 @@ Section metadata_section(const ReportInputs& in) {
     files += fmt::format(
         "<tr><td class=k>{}</td><td>{}</td><td class=k><code>{}</code></td>"
         "</tr>\n",
-        html_escape(f.path), f.bytes, f.sha256);
+        escape_markup(f.path), f.bytes, f.sha256);
   s.blocks.push_back({files + "</table>\n", std::nullopt});
   return s;
 }

@@ -56,30 +56,6 @@ constexpr std::string_view kLoader = R"(
 
 }  // namespace
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string render_page(const std::string& title, const std::string& notes,
                         const std::vector<Section>& sections) {
   if (chart_library_js().empty())
@@ -90,7 +66,7 @@ std::string render_page(const std::string& title, const std::string& notes,
   nlohmann::ordered_json charts = nlohmann::ordered_json::array();
   int next = 0;
   for (const Section& s : sections) {
-    nav += fmt::format("<a href=\"#{}\">{}</a>", s.id, html_escape(s.title));
+    nav += fmt::format("<a href=\"#{}\">{}</a>", s.id, escape_markup(s.title));
     body += fmt::format("<section id=\"{}\" data-charts=\"", s.id);
     int count = 0;
     std::string inner;
@@ -103,7 +79,7 @@ std::string render_page(const std::string& title, const std::string& notes,
       charts.push_back(
           {{"id", id}, {"renderer", b.chart->canvas ? "canvas" : "svg"}, {"spec", b.chart->spec}});
     }
-    body += fmt::format("{}\"><h2>{}</h2>\n{}</section>\n", count, html_escape(s.title), inner);
+    body += fmt::format("{}\"><h2>{}</h2>\n{}</section>\n", count, escape_markup(s.title), inner);
   }
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>{0}</title>\n"
@@ -111,7 +87,7 @@ std::string render_page(const std::string& title, const std::string& notes,
       "<h1>{0}</h1>\n{3}<nav>{4}</nav>\n{5}"
       "<script type=\"application/json\" id=\"flux-charts\">{6}</script>\n<script>{7}</script>\n"
       "</body></html>\n",
-      html_escape(title), kStyle, js_in_script(chart_library_js()), notes, nav, body,
+      escape_markup(title), kStyle, js_in_script(chart_library_js()), notes, nav, body,
       json_in_script(charts.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)),
       kLoader);
 }

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "report/markup.hpp"
+
 namespace flux {
 
 struct Chart {
@@ -16,7 +18,7 @@ struct Chart {
 };
 
 struct Block {
-  std::string html;            // written as is (callers escape their text with html_escape)
+  std::string html;            // written as is (callers escape their text with escape_markup)
   std::optional<Chart> chart;  // drawn after the html
 };
 
@@ -25,8 +27,6 @@ struct Section {
   std::string title;
   std::vector<Block> blocks;
 };
-
-[[nodiscard]] std::string html_escape(std::string_view text);
 
 // The whole page; `notes` (HTML) go under the title.
 [[nodiscard]] std::string render_page(const std::string& title, const std::string& notes,

@@ -18,7 +18,7 @@ std::string html_report(const std::vector<std::string>& paths, const std::string
   const std::string notes = fmt::format(
       "<p class=note>Made by <code>{}</code> (flux {}) from {} run(s){}{}. Charts: {}. Works "
       "offline: the chart library and the data are in this file.</p>\n",
-      html_escape(command_line), FLUX_VERSION, in.runs.size(),
+      escape_markup(command_line), FLUX_VERSION, in.runs.size(),
       in.benches.empty() ? "" : fmt::format(", {} bench table(s)", in.benches.size()),
       in.matrix_schedules.empty()
           ? ""

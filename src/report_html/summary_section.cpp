@@ -57,10 +57,10 @@ std::string table(const std::vector<const RunData*>& runs, const Reference& ref)
     out += fmt::format(
         "<tr><td class=k>{}</td><td>{}</td><td>{:.3f}</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td>{:.3f}</td><td class=k>{}</td><td class=k>{}</td></tr>\n",
-        html_escape(r->label), format_time(metric(*r, "iteration_time")), versus(*r, ref),
+        escape_markup(r->label), format_time(metric(*r, "iteration_time")), versus(*r, ref),
         format_time(metric(*r, "lower_bound")), format_bytes(metric(*r, "peak_nic_buffer")),
         metric(*r, "reconfigurations"), metric(*r, "circuit_utilization"),
-        html_escape(s["scheduler"].value("posting", "")), html_escape(solver_text(*r)));
+        escape_markup(s["scheduler"].value("posting", "")), escape_markup(solver_text(*r)));
   }
   return out + "</table>\n";
 }
