@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/progress_flag.hpp"
 #include "core/file_output.hpp"
 #include "report_html/report.hpp"
 
@@ -21,12 +22,12 @@ void add_report_command(CLI::App& app) {
                   "output folders of simulate/bench, or files: summary.json, flux_bench.csv, "
                   "matrix schedules, demand matrices")
       ->required();
-  cmd->add_option("-o,--out", args->out, "the HTML file to write")->required();
+  cmd->add_option("-o,--output", args->out, "the HTML file to write")->required();
   cmd->callback([args] {
     std::string line = "flux report";
     for (const std::string& in : args->inputs) line += " " + in;
     line += " -o " + args->out;
-    write_file_atomic(args->out, html_report(args->inputs, line));
+    write_file_atomic(args->out, html_report(args->inputs, line, progress()));
     fmt::print("wrote {}\n", args->out);
   });
 }

@@ -89,8 +89,8 @@ SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& 
 void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   if (a.scheduler.empty() == a.schedule.empty())
     throw InputError("", "--scheduler", "exactly one of --scheduler NAME or --schedule FILE");
+  const Fabric f = read_fabric(a.fabric);  // first: a typo in it must not wait for a big workload
   const Workload w = a.source.load();
-  const Fabric f = read_fabric(a.fabric);
   nlohmann::ordered_json summary;
   RunContext ctx;
   SimResult r;

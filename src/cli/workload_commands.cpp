@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/progress_flag.hpp"
 #include "cli/workload_source.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
@@ -48,9 +49,12 @@ void generate(const GenerateOptions& o) {
   StatsSink stats;
   sinks.push_back(&stats);
   TeeSink tee(sinks);
-  build_workload(s, tee);
-  for (auto& f : files) f->commit();
-  if (!o.demand.empty()) write_file_atomic(o.demand, demand_to_json(demand.demand()));
+  {
+    ProgressStage stage(progress(), "generate and write tasks");  // 18.5 M tasks take a minute
+    build_workload(s, tee);
+    for (auto& f : files) f->commit();
+    if (!o.demand.empty()) write_file_atomic(o.demand, demand_to_json(demand.demand()));
+  }
   const WorkloadStats& st = stats.stats();
   if (o.stats)
     fmt::print("{}", stats_to_text(st));
@@ -198,8 +202,10 @@ void add_import(CLI::App& wl) {
     if (o->chakra.empty() && o->astra.empty())
       throw InputError("", "--chakra", "one of --chakra PREFIX or --astra FILE");
     ImportReport report;
+    ProgressStage stage(progress(), "import");
     const Workload w = import(*o, report);
     write_file_atomic(o->output, workload_to_json(w));
+    stage.finish();
     fmt::print("{}imported {} tasks on {} GPUs\n", report.to_text(), w.tasks.size(), w.gpus);
   });
 }

@@ -8,13 +8,24 @@
 
 namespace flux {
 
-std::string html_report(const std::vector<std::string>& paths, const std::string& command_line) {
-  const ReportInputs in = read_report_inputs(paths);
+std::string html_report(const std::vector<std::string>& paths, const std::string& command_line,
+                        Progress& progress) {
+  ReportInputs in;
+  {
+    ProgressStage read(progress, "read inputs");
+    in = read_report_inputs(paths);
+  }
   std::vector<Section> sections;
-  for (auto section : {summary_section, bench_section, circuits_section, gpu_section,
-                       buffer_section, matrix_section})
-    if (auto s = section(in)) sections.push_back(std::move(*s));
-  sections.push_back(metadata_section(in));
+  {
+    const auto kinds = {summary_section, bench_section,  circuits_section,
+                        gpu_section,     buffer_section, matrix_section};
+    ProgressStage build(progress, "sections", static_cast<double>(kinds.size() + 1));
+    for (auto section : kinds) {
+      if (auto s = section(in)) sections.push_back(std::move(*s));
+      build.advance();
+    }
+    sections.push_back(metadata_section(in));
+  }
   const std::string notes = fmt::format(
       "<p class=note>Made by <code>{}</code> (flux {}) from {} run(s){}{}. Charts: {}. Works "
       "offline: the chart library and the data are in this file.</p>\n",

@@ -4,10 +4,14 @@
 #include <string>
 #include <vector>
 
+#include "core/progress.hpp"
+
 namespace flux {
 
 // The page; `command_line` is shown in it. An InputError for unreadable or foreign inputs.
+// Reading a 1,024-GPU run's outputs takes seconds: the inputs and each section are stages.
 [[nodiscard]] std::string html_report(const std::vector<std::string>& paths,
-                                      const std::string& command_line);
+                                      const std::string& command_line,
+                                      Progress& progress = no_progress());
 
 }  // namespace flux

@@ -215,12 +215,7 @@ TEST_F(SimulateCli, BadInputExitsWithCodeTwo) {
                 "--scheduler ideal -o x"),
        "/nic_windw"},
   };
-  for (const auto& [args, needle] : cases) {
-    testing::CliResult r = flux(args);
-    EXPECT_EQ(r.code, 2) << args;
-    EXPECT_NE(r.err.find(needle), std::string::npos) << args << " -> " << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  }
+  for (const auto& [args, needle] : cases) expect_rejected(args, needle);
 }
 
 // Times beyond the picosecond clock once wrapped around silently (an iteration shorter than its
