@@ -25,6 +25,7 @@ std::string html_report(const std::vector<std::string>& paths, const std::string
       build.advance();
     }
     sections.push_back(metadata_section(in));
+    build.advance();
   }
   const std::string notes = fmt::format(
       "<p class=note>Made by <code>{}</code> (flux {}) from {} run(s){}{}. Charts: {}. Works "
