@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/matrix_common.hpp"
+#include "cli/progress_flag.hpp"
 #include "cli/provenance.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
@@ -54,7 +55,11 @@ void print_summary(const ScheduleArgs& a, const LoadedProblem& lp, const Checked
 void run_schedule(const ScheduleArgs& a, const CLI::App& cmd) {
   const MatrixAlgorithm& algo = algorithm_or_throw(a.algorithm);  // before any work
   const LoadedProblem lp = load_problem(a.problem);
-  const CheckedRun run = run_checked(algo, lp, {.seed = a.seed});
+  CheckedRun run;
+  {
+    ProgressStage stage(progress(), a.algorithm);  // seconds on 1,024-port matrices
+    run = run_checked(algo, lp, {.seed = a.seed});
+  }
   auto doc = matrix_schedule_document(run.result.schedule);
   doc["provenance"] = command_provenance(cmd, {a.problem.demand});
   write_file_atomic(a.output, doc.dump(1) + "\n");

@@ -93,7 +93,10 @@ void add_stats(CLI::App& wl) {
   cmd->add_flag("--json", *json, "print flux.workload-stats/1 JSON");
   cmd->callback([src, json] {
     StatsSink sink;
-    src->stream(sink);
+    {
+      ProgressStage stage(progress(), "read tasks");
+      src->stream(sink);
+    }
     fmt::print("{}", *json ? stats_to_json(sink.stats()) : stats_to_text(sink.stats()));
   });
 }
@@ -127,6 +130,7 @@ void add_demand(CLI::App& wl) {
   cmd->callback([src, filter, out, split] {
     if (!split->empty()) return split_demand(*src, *split);
     if (out->empty()) throw InputError("", "-o", "an output file (or --split DIR)");
+    ProgressStage stage(progress(), "demand matrix");
     DemandSink sink(*filter);
     src->stream(sink);
     if (sink.demand().matrix.max_entry() <= 0) {
@@ -146,6 +150,7 @@ void add_flows(CLI::App& wl) {
   src->add_to(*cmd, true);
   cmd->add_option("-o,--output", *out, "CSV output")->required();
   cmd->callback([src, out] {
+    ProgressStage stage(progress(), "flows");
     OutputFile file(*out);
     FlowsCsvWriter sink(file.stream());
     src->stream(sink);
