@@ -99,7 +99,8 @@ void add_sweep_commands(CLI::App& app) {
 
   auto* run = sweep->add_subcommand("run", "Run the missing cells of a sweep (or of one shard)");
   run->add_option("sweep", args->sweep, "flux.sweep/1 file")->required();
-  run->add_option("-o,--out", args->out, "output folder (shared by every shard)")->required();
+  run->add_option("--out-dir,-o,--out", args->out, "output folder (shared by every shard)")
+      ->required();
   run->add_option("-j,--jobs", args->jobs, "cells run at once, each in its own process")
       ->capture_default_str();
   run->add_option("--shard", args->shard,
@@ -110,7 +111,9 @@ void add_sweep_commands(CLI::App& app) {
 
   auto* slurm = sweep->add_subcommand("slurm", "Write (and submit) a Slurm job array for a sweep");
   slurm->add_option("sweep", args->sweep, "flux.sweep/1 file")->required();
-  slurm->add_option("-o,--out", args->out, "output folder on a file system the nodes share")
+  slurm
+      ->add_option("--out-dir,-o,--out", args->out,
+                   "output folder on a file system the nodes share")
       ->required();
   slurm->add_option("--shards", args->shards, "array tasks (default: cells, at most 100)");
   slurm->add_option("--partition", args->slurm.partition, "Slurm partition");

@@ -59,7 +59,7 @@ std::string job_id(const std::string& reply) {
 }  // namespace
 
 void check_slurm_job(const SlurmJob& job) {
-  check_directive(job.out, "--out");
+  check_directive(job.out, "--out-dir");
   check_directive(job.name, "--name");
   check_directive(job.partition, "--partition");
   check_directive(job.time, "--time");
@@ -80,7 +80,7 @@ std::string slurm_array_script(const SlurmJob& job) {
       "# and SLURM_ARRAY_TASK_COUNT); complete cells are skipped, so resubmitting this script\n"
       "# after a timeout or a node failure runs only what is missing.\n"
       "set -euo pipefail\n"
-      "exec {} sweep run {} --out {} --jobs \"${{SLURM_CPUS_PER_TASK:-1}}\"\n",
+      "exec {} sweep run {} --out-dir {} --jobs \"${{SLURM_CPUS_PER_TASK:-1}}\"\n",
       job.name, job.shards - 1, job.cpus, common_directives(job), job.shards, quote(job.flux),
       quote(job.sweep_file), quote(job.out));
 }

@@ -43,7 +43,7 @@ void prepare_sweep_dir(const SweepDir& dir, const Sweep& sweep, const SweepPlan&
   std::error_code ec;
   fs::create_directories(dir.cells(), ec);
   if (ec)
-    throw InputError(dir.root, "--out", "a folder that can be created (" + ec.message() + ")");
+    throw InputError(dir.root, "--out-dir", "a folder that can be created (" + ec.message() + ")");
   const std::string text = plan_document(sweep, plan).dump(1) + "\n";
   if (fs::exists(dir.plan_file())) {
     const SweepPlanFile old = read_plan_file(dir);

@@ -92,7 +92,7 @@ void Runner::spawn(std::size_t cell) {
   const SweepCell& c = plan_.cells[cell];
   std::string tmpl = (fs::path(dir_.cells()) / (dir_.partial_prefix(c.id) + "XXXXXX")).string();
   if (::mkdtemp(tmpl.data()) == nullptr)
-    throw InputError(dir_.cells(), "--out",
+    throw InputError(dir_.cells(), "--out-dir",
                      std::string("a writable folder (") + std::strerror(errno) + ")");
   std::fflush(nullptr);  // or the child would write the parent's buffered output again
   const pid_t pid = ::fork();
