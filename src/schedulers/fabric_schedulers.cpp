@@ -1,10 +1,10 @@
 #include "schedulers/fabric_schedulers.hpp"
 
-#include "fabric/bvn_frame.hpp"
-#include "fabric/ideal.hpp"
-#include "fabric/rotornet.hpp"
-#include "fabric/spectra_phase.hpp"
-#include "fabric/static_topology.hpp"
+#include "fabric_baselines/bvn_frame.hpp"
+#include "fabric_baselines/ideal.hpp"
+#include "fabric_baselines/rotornet.hpp"
+#include "fabric_baselines/spectra_phase.hpp"
+#include "fabric_baselines/static_topology.hpp"
 #include "matrix_algorithms/registry.hpp"
 
 namespace flux {

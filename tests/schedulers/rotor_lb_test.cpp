@@ -1,11 +1,11 @@
 // RotorLB as RotorNet's published model plays it, checked cycle by cycle on matrices whose
 // deliveries were worked out by hand from the rule (rotor_lb.hpp), plus its two building blocks.
-#include "fabric/rotor_lb.hpp"
+#include "fabric_baselines/rotor_lb.hpp"
 
 #include <gtest/gtest.h>
 
 #include "fabric/builders.hpp"
-#include "fabric/rotornet.hpp"
+#include "fabric_baselines/rotornet.hpp"
 #include "schedulers/registry.hpp"
 
 namespace flux {

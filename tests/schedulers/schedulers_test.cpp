@@ -6,7 +6,7 @@
 #include "fabric/builders.hpp"
 #include "fabric/fabric_io.hpp"
 #include "fabric/nic_buffer.hpp"
-#include "fabric/rotornet.hpp"
+#include "fabric_baselines/rotornet.hpp"
 #include "schedulers/registry.hpp"
 
 namespace flux {

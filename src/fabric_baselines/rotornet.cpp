@@ -1,10 +1,10 @@
-#include "fabric/rotornet.hpp"
+#include "fabric_baselines/rotornet.hpp"
 
 #include <fmt/format.h>
 
 #include "core/error.hpp"
-#include "fabric/circuit_dispatch.hpp"
-#include "fabric/round_robin.hpp"
+#include "fabric_baselines/circuit_dispatch.hpp"
+#include "fabric_baselines/round_robin.hpp"
 
 namespace flux {
 

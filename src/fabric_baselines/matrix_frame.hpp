@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "core/matrix.hpp"
-#include "fabric/circuit_dispatch.hpp"
 #include "fabric/fabric.hpp"
-#include "fabric/round_robin.hpp"
+#include "fabric_baselines/circuit_dispatch.hpp"
+#include "fabric_baselines/round_robin.hpp"
 #include "matrix/schedule.hpp"
 
 namespace flux {

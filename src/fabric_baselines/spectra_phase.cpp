@@ -1,11 +1,11 @@
-#include "fabric/spectra_phase.hpp"
+#include "fabric_baselines/spectra_phase.hpp"
 
 #include <deque>
 #include <map>
 #include <tuple>
 
-#include "fabric/matrix_frame.hpp"
-#include "fabric/traffic.hpp"
+#include "fabric_baselines/matrix_frame.hpp"
+#include "fabric_baselines/traffic.hpp"
 
 namespace flux {
 

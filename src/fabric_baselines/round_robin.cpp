@@ -1,4 +1,4 @@
-#include "fabric/round_robin.hpp"
+#include "fabric_baselines/round_robin.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "fabric/ideal.hpp"
+#include "fabric_baselines/ideal.hpp"
 
 #include <algorithm>
 #include <cmath>

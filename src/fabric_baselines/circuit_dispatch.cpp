@@ -1,9 +1,9 @@
-#include "fabric/circuit_dispatch.hpp"
+#include "fabric_baselines/circuit_dispatch.hpp"
 
 #include <algorithm>
 #include <compare>
 
-#include "fabric/rotor_lb.hpp"
+#include "fabric_baselines/rotor_lb.hpp"
 
 namespace flux {
 

@@ -1,4 +1,4 @@
-#include "fabric/matrix_frame.hpp"
+#include "fabric_baselines/matrix_frame.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
-#include "fabric/traffic.hpp"
+#include "fabric_baselines/traffic.hpp"
 #include "matrix_algorithms/registry.hpp"
 
 namespace flux {

@@ -1,8 +1,8 @@
-#include "fabric/bvn_frame.hpp"
+#include "fabric_baselines/bvn_frame.hpp"
 
 #include "core/error.hpp"
-#include "fabric/matrix_frame.hpp"
-#include "fabric/traffic.hpp"
+#include "fabric_baselines/matrix_frame.hpp"
+#include "fabric_baselines/traffic.hpp"
 
 namespace flux {
 

@@ -1,4 +1,4 @@
-#include "fabric/rotor_lb.hpp"
+#include "fabric_baselines/rotor_lb.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -1,4 +1,4 @@
-#include "fabric/traffic.hpp"
+#include "fabric_baselines/traffic.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "fabric/static_topology.hpp"
+#include "fabric_baselines/static_topology.hpp"
 
 #include <fmt/format.h>
 
@@ -7,9 +7,9 @@
 #include <tuple>
 
 #include "core/error.hpp"
-#include "fabric/circuit_dispatch.hpp"
-#include "fabric/traffic.hpp"
 #include "fabric/workload_fit.hpp"
+#include "fabric_baselines/circuit_dispatch.hpp"
+#include "fabric_baselines/traffic.hpp"
 
 namespace flux {
 

@@ -8,8 +8,8 @@
 // connected (heaviest pair first, ties by index). O(n² log n) per OCS.
 #include <string>
 
-#include "fabric/round_robin.hpp"
 #include "fabric/scheduler.hpp"
+#include "fabric_baselines/round_robin.hpp"
 
 namespace flux {
 
