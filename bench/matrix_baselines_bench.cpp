@@ -5,8 +5,8 @@
 
 #include "core/rng.hpp"
 #include "matrix/generators.hpp"
-#include "matrix_algorithms/bvn.hpp"
-#include "matrix_algorithms/registry.hpp"
+#include "matrix_baselines/bvn.hpp"
+#include "matrix_schedulers/registry.hpp"
 
 namespace flux {
 namespace {

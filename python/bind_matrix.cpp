@@ -13,7 +13,7 @@
 #include "core/units.hpp"
 #include "matrix/generators.hpp"
 #include "matrix/verify.hpp"
-#include "matrix_algorithms/checked_run.hpp"
+#include "matrix_schedulers/checked_run.hpp"
 
 namespace fluxocs {
 namespace {

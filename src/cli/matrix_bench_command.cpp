@@ -14,7 +14,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "experiments/matrix_bench_output.hpp"
-#include "matrix_algorithms/registry.hpp"
+#include "matrix_schedulers/registry.hpp"
 
 namespace flux::cli {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "matrix/algorithm.hpp"
 #include "matrix/demand.hpp"
-#include "matrix_algorithms/checked_run.hpp"
+#include "matrix_schedulers/checked_run.hpp"
 
 namespace flux::cli {
 

@@ -9,7 +9,7 @@
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "matrix/schedule.hpp"
-#include "matrix_algorithms/checked_run.hpp"
+#include "matrix_schedulers/checked_run.hpp"
 
 namespace flux::cli {
 namespace {

@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "matrix_algorithms/registry.hpp"
+#include "matrix_schedulers/registry.hpp"
 
 namespace flux {
 

@@ -11,7 +11,7 @@
 #include "core/error.hpp"
 #include "matrix/bounds.hpp"
 #include "matrix/verify.hpp"
-#include "matrix_algorithms/registry.hpp"
+#include "matrix_schedulers/registry.hpp"
 
 namespace flux {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "core/error.hpp"
 #include "fabric_baselines/traffic.hpp"
-#include "matrix_algorithms/registry.hpp"
+#include "matrix_schedulers/registry.hpp"
 
 namespace flux {
 

@@ -5,7 +5,7 @@
 #include "fabric_baselines/rotornet.hpp"
 #include "fabric_baselines/spectra_phase.hpp"
 #include "fabric_baselines/static_topology.hpp"
-#include "matrix_algorithms/registry.hpp"
+#include "matrix_schedulers/registry.hpp"
 
 namespace flux {
 namespace {

@@ -9,7 +9,7 @@
 #include "matrix/demand.hpp"
 #include "matrix/schedule.hpp"
 #include "matrix/verify.hpp"
-#include "matrix_algorithms/registry.hpp"
+#include "matrix_schedulers/registry.hpp"
 
 namespace flux {
 namespace {

@@ -1,0 +1,36 @@
+#include "matrix_baselines/baseline.hpp"
+
+#include "matrix_baselines/integer_demand.hpp"
+#include "matrix_baselines/less_split.hpp"
+#include "matrix_baselines/schedule_helpers.hpp"
+#include "spectra/spectra.hpp"
+
+namespace flux {
+
+std::vector<Matrix> baseline_parts(const MatrixProblem& p, const MatrixRunOptions& opt) {
+  check_problem(p);
+  Rng rng(opt.seed);
+  std::vector<Matrix> parts = less_split(p.time, p.switches, rng);
+  apportion_whole_units(parts, p.time, p.byte_time);
+  return parts;
+}
+
+MatrixResult less_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
+                           const BaselineOptions& bopt) {
+  return play_parts(baseline_parts(p, opt), p, bopt);
+}
+
+MatrixResult play_parts(const std::vector<Matrix>& parts, const MatrixProblem& p,
+                        const BaselineOptions& bopt) {
+  MatrixSchedule s;
+  int permutations = 0;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const Decomposition dec = decompose_part(parts[k], bopt.decomposer, p.delta);
+    (void)play_serially(dec, parts[k], static_cast<int>(k), p.delta, s.slots);
+    permutations += static_cast<int>(dec.perms.size());
+  }
+  const bool spectra = bopt.decomposer == PartDecomposer::spectra;
+  return make_result(spectra ? "baseline" : "baseline-eclipse", p, std::move(s), permutations);
+}
+
+}  // namespace flux

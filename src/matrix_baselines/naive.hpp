@@ -1,0 +1,15 @@
+#pragma once
+// `naive` (a comparator in the Spectra authors' code): every switch gets D/s, decomposed once
+// (Spectra's decomposition, LP weights) and played serially; all switches run the same list, so the
+// makespan is sum of weights of D/s + δ · K. The reference to show what splitting D without
+// sparsifying it costs: every switch pays δ for every permutation of D.
+// Time: one decomposition of D.
+#include "matrix/algorithm.hpp"
+#include "matrix_baselines/part_decomposer.hpp"
+
+namespace flux {
+
+[[nodiscard]] MatrixResult naive_schedule(const MatrixProblem& p,
+                                          PartDecomposer decomposer = PartDecomposer::spectra);
+
+}  // namespace flux
