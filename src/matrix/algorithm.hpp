@@ -29,4 +29,10 @@ struct MatrixResult {
   int splits = 0;           // pieces created by splitting (Spectra's EQUALIZE)
 };
 
+inline constexpr int kMaxSwitches = 1 << 16;
+
+// Throws InputError for s outside [1, kMaxSwitches], δ < 0 or non-finite, negative or NaN demand
+// entries.
+void check_problem(const MatrixProblem& p);
+
 }  // namespace flux

@@ -1,9 +1,9 @@
 #include "matrix_baselines/baseline.hpp"
 
+#include "matrix/algorithm.hpp"
 #include "matrix_baselines/integer_demand.hpp"
 #include "matrix_baselines/less_split.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
-#include "spectra/spectra.hpp"
 
 namespace flux {
 

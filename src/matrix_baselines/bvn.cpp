@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "matrix/algorithm.hpp"
 #include "matrix_baselines/integer_demand.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
 #include "matrix_baselines/threshold_matching.hpp"
-#include "spectra/spectra.hpp"
 
 namespace flux {
 namespace {

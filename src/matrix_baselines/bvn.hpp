@@ -17,7 +17,7 @@
 
 #include "core/matrix.hpp"
 #include "matrix/algorithm.hpp"
-#include "spectra/decompose.hpp"
+#include "matrix/decomposition.hpp"
 
 namespace flux {
 

@@ -4,8 +4,8 @@
 #include <map>
 
 #include "matching/completion_assignment.hpp"
+#include "matrix/algorithm.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
-#include "spectra/spectra.hpp"
 
 namespace flux {
 namespace {

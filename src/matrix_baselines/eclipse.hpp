@@ -17,7 +17,7 @@
 // fillers (matching/completion_assignment.hpp), warm-started with the previous column duals
 // (2-4x faster than cold starts on dense 64-port MoE matrices).
 #include "matrix/algorithm.hpp"
-#include "spectra/decompose.hpp"
+#include "matrix/decomposition.hpp"
 
 namespace flux {
 

@@ -1,7 +1,7 @@
 #include "matrix_baselines/naive.hpp"
 
+#include "matrix/algorithm.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
-#include "spectra/spectra.hpp"
 
 namespace flux {
 

@@ -2,6 +2,7 @@
 
 #include "matrix_baselines/eclipse.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
+#include "spectra/decompose.hpp"
 
 namespace flux {
 

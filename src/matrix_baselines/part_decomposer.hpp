@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/matrix.hpp"
-#include "spectra/decompose.hpp"
+#include "matrix/decomposition.hpp"
 
 namespace flux {
 

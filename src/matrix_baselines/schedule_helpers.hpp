@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "matrix/algorithm.hpp"
-#include "spectra/decompose.hpp"
+#include "matrix/decomposition.hpp"
 
 namespace flux {
 

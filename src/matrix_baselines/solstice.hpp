@@ -12,7 +12,7 @@
 #include <cstdint>
 
 #include "matrix/algorithm.hpp"
-#include "spectra/decompose.hpp"
+#include "matrix/decomposition.hpp"
 
 namespace flux {
 

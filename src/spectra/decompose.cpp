@@ -209,17 +209,4 @@ Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt) {
   return stretched(s, state, std::move(dec));
 }
 
-void sort_by_weight(Decomposition& dec) {
-  std::vector<std::size_t> order(dec.perms.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return dec.weights[a] > dec.weights[b]; });
-  Decomposition sorted;
-  for (std::size_t l : order) {
-    sorted.perms.push_back(std::move(dec.perms[l]));
-    sorted.weights.push_back(dec.weights[l]);
-  }
-  dec = std::move(sorted);
-}
-
 }  // namespace flux

@@ -22,17 +22,10 @@
 #include <vector>
 
 #include "core/matrix.hpp"
+#include "matrix/decomposition.hpp"
 #include "spectra/support.hpp"
 
 namespace flux {
-
-// perm[i] = output of input i (a full permutation; entries where D is zero are idle fillers).
-using Permutation = std::vector<int>;
-
-struct Decomposition {
-  std::vector<Permutation> perms;
-  std::vector<double> weights;  // durations, same time unit as D; sorted descending on return
-};
 
 enum class WeightMethod { lp, stretch };
 enum class AssignmentKernel { sparse, sparse_fresh, dense };
@@ -42,12 +35,10 @@ struct DecomposeOptions {
   AssignmentKernel kernel = AssignmentKernel::sparse;
 };
 
-// Invariant on return: sum_l weights[l] * P_l >= D elementwise (up to 1e-9 relative).
+// Invariant on return: sum_l weights[l] * P_l >= D elementwise (up to 1e-9 relative); weights
+// sorted descending.
 [[nodiscard]] Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt = {});
 // The same on a support already built from D (make_support(D)).
 [[nodiscard]] Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt = {});
-
-// Stable sort of (perm, weight) pairs by weight, descending.
-void sort_by_weight(Decomposition& dec);
 
 }  // namespace flux

@@ -22,12 +22,6 @@ struct SpectraOptions {
 // `spectra`: the improved default; never worse than spectra_reference on the same instance.
 [[nodiscard]] MatrixResult spectra_improved(const MatrixProblem& p);
 
-inline constexpr int kMaxSwitches = 1 << 16;
-
-// Throws InputError for s outside [1, kMaxSwitches], δ < 0 or non-finite, negative or NaN demand
-// entries.
-void check_problem(const MatrixProblem& p);
-
 // SCHEDULE + EQUALIZE + timeline on a given decomposition (shared by the ablations).
 [[nodiscard]] MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProblem& p,
                                                   bool equalize);

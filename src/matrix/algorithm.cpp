@@ -1,0 +1,19 @@
+#include "matrix/algorithm.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace flux {
+
+void check_problem(const MatrixProblem& p) {
+  // Plans hold per-switch vectors; more switches than this are not a physical configuration.
+  if (p.switches < 1 || p.switches > kMaxSwitches)
+    throw InputError("", "switches", "an integer in [1, " + std::to_string(kMaxSwitches) + "]");
+  if (!std::isfinite(p.delta) || p.delta < 0) throw InputError("", "delta", "a finite time >= 0");
+  for (double v : p.time.data())
+    if (!std::isfinite(v) || v < 0) throw InputError("", "demand", "finite entries >= 0");
+}
+
+}  // namespace flux

@@ -1,0 +1,20 @@
+#pragma once
+// A decomposition of a demand matrix into weighted permutations: what every matrix scheduler
+// (Spectra's DECOMPOSE, BvN, Eclipse, Solstice, the baselines' parts) produces before the
+// permutations are placed on switches.
+#include <vector>
+
+namespace flux {
+
+// perm[i] = output of input i (a full permutation; entries where D is zero are idle fillers).
+using Permutation = std::vector<int>;
+
+struct Decomposition {
+  std::vector<Permutation> perms;
+  std::vector<double> weights;  // durations, same time unit as D
+};
+
+// Stable sort of (perm, weight) pairs by weight, descending.
+void sort_by_weight(Decomposition& dec);
+
+}  // namespace flux
