@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/units.hpp"
 
 namespace flux {
 
@@ -27,6 +29,20 @@ struct Descriptor {
 }
 
 }  // namespace
+
+std::uint64_t stream_input_limit() {
+  const char* env = std::getenv("FLUX_STREAM_LIMIT");
+  if (env == nullptr) return kDefaultStreamInputLimit;
+  const double bytes = parse_bytes(env, "FLUX_STREAM_LIMIT");
+  if (bytes < 1)
+    throw InputError("", "FLUX_STREAM_LIMIT", fmt::format("a positive size, got '{}'", env));
+  // Beyond 2^62 bytes is "no limit" (and keeps the conversion defined).
+  return bytes >= 0x1p62 ? std::uint64_t{1} << 62 : static_cast<std::uint64_t>(bytes);
+}
+
+std::string read_file(const std::string& path) {
+  return read_file(path, stream_input_limit());
+}
 
 std::string read_file(const std::string& path, std::uint64_t stream_limit) {
   // Non-blocking open: opening a FIFO without a writer would otherwise wait forever.
@@ -51,9 +67,9 @@ std::string read_file(const std::string& path, std::uint64_t stream_limit) {
     text.append(buf, static_cast<std::size_t>(n));
     if (!regular && text.size() > stream_limit)
       throw InputError(path, "",
-                       fmt::format("a file of at most {} bytes (it is not a regular file and "
-                                   "keeps going; save it to a file first)",
-                                   stream_limit));
+                       fmt::format("a stream of at most {} ({} bytes; it is not a regular file): "
+                                   "save it to a file, or raise FLUX_STREAM_LIMIT",
+                                   format_bytes(static_cast<double>(stream_limit)), stream_limit));
   }
   return text;
 }

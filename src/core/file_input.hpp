@@ -8,9 +8,17 @@
 
 namespace flux {
 
-inline constexpr std::uint64_t kStreamInputLimit = std::uint64_t{1} << 30;  // 1 GiB
+// How much of a non-regular input is read before it is refused. Large enough for realistic piped
+// files, small enough that an endless device (/dev/zero) is refused in a fraction of a second
+// instead of filling memory. The environment variable FLUX_STREAM_LIMIT (a size such as "4GiB")
+// replaces it for longer streams.
+inline constexpr std::uint64_t kDefaultStreamInputLimit = std::uint64_t{64} << 20;  // 64 MiB
 
-[[nodiscard]] std::string read_file(const std::string& path,
-                                    std::uint64_t stream_limit = kStreamInputLimit);
+// FLUX_STREAM_LIMIT when set (an InputError naming the variable when it is not a positive size),
+// otherwise kDefaultStreamInputLimit.
+[[nodiscard]] std::uint64_t stream_input_limit();
+
+[[nodiscard]] std::string read_file(const std::string& path);
+[[nodiscard]] std::string read_file(const std::string& path, std::uint64_t stream_limit);
 
 }  // namespace flux

@@ -45,9 +45,16 @@ class CliTest : public ::testing::Test {
   }
 
   // `args` is passed to the shell as is (quote as needed); runs inside dir().
-  CliResult flux(const std::string& args) const {
+  CliResult flux(const std::string& args) const { return run_shell("'" FLUX_BINARY "' " + args); }
+  // As flux(), with the file `input` (in dir()) piped to its standard input.
+  CliResult flux_piped(const std::string& input, const std::string& args) const {
+    return run_shell("cat '" + input + "' | '" FLUX_BINARY "' " + args);
+  }
+  // Runs `command` in dir() with stdout and stderr captured (a pipeline's status is its last
+  // command's).
+  CliResult run_shell(const std::string& command) const {
     const std::string cmd =
-        "cd '" + dir_.string() + "' && '" FLUX_BINARY "' " + args + " >stdout.txt 2>stderr.txt";
+        "cd '" + dir_.string() + "' && " + command + " >stdout.txt 2>stderr.txt";
     const int status = std::system(cmd.c_str());
     CliResult r;
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

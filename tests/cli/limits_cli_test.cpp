@@ -3,6 +3,7 @@
 // large for memory, are refused up front with exit 2 and one line naming the file and field.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "cli_test_util.hpp"
@@ -158,6 +159,35 @@ TEST_F(Limits, OutputBoundedBeforeReplay) {
                   "f.json: --scheduler: a schedule of at most 0.5 GB of output; the bvn "
                   "schedule has");
   EXPECT_FALSE(exists("out"));
+}
+
+// A pipe or device is read up to 64 MiB (FLUX_STREAM_LIMIT changes it), so an endless /dev/zero
+// is refused after a fraction of a second, while a workload piped in is read whole.
+TEST_F(Limits, StreamsAreReadUpToTheStreamLimit) {
+  expect_rejected("workload stats /dev/zero",
+                  "/dev/zero: a stream of at most 64MiB (67108864 bytes; it is not a regular "
+                  "file): save it to a file, or raise FLUX_STREAM_LIMIT");
+  workload("w.json", "1", "1e6");
+  const testing::CliResult piped = flux_piped("w.json", "workload stats /dev/stdin");
+  EXPECT_EQ(piped.code, 0) << piped.err;
+  EXPECT_NE(piped.out.find("tasks 2 (1 compute, 1 send)"), std::string::npos) << piped.out;
+
+  const testing::CliResult small =
+      run_shell("cat w.json | FLUX_STREAM_LIMIT=100B '" FLUX_BINARY "' workload stats /dev/stdin");
+  EXPECT_EQ(small.code, 2);
+  EXPECT_EQ(small.err,
+            "flux: error: /dev/stdin: a stream of at most 100B (100 bytes; it is not a regular "
+            "file): save it to a file, or raise FLUX_STREAM_LIMIT\n");
+
+  ::setenv("FLUX_STREAM_LIMIT", "1KiB", 1);
+  expect_rejected("workload stats /dev/zero", "/dev/zero: a stream of at most 1KiB (1024 bytes;");
+  ::setenv("FLUX_STREAM_LIMIT", "lots", 1);
+  expect_rejected(
+      "workload stats w.json",
+      "FLUX_STREAM_LIMIT: expected a non-negative quantity such as '16MiB', got 'lots'");
+  ::setenv("FLUX_STREAM_LIMIT", "0", 1);
+  expect_rejected("workload stats w.json", "FLUX_STREAM_LIMIT: a positive size, got '0'");
+  ::unsetenv("FLUX_STREAM_LIMIT");
 }
 
 }  // namespace
