@@ -47,7 +47,7 @@ const double* a_data(const flux::Matrix& m) {
   return m.data().data();
 }
 
-// A time: seconds as a number, or a string with a unit ("10us") like the CLI's --delta.
+// A time: seconds as a number, or a string with a unit ("10us") like the CLI's --tau.
 double time_arg(py::handle v, const char* name) {
   const double t =
       py::isinstance<py::str>(v) ? flux::parse_time(v.cast<std::string>(), name) : v.cast<double>();

@@ -176,6 +176,7 @@ flux::OptionValue option_value(const flux::OptionSpec& spec, py::handle v) {
       if (is_number) return v.cast<double>();
       break;
     case T::text:
+    case T::time_or_tau:  // a string: "5ms" or "100tau"
       break;
   }
   throw InputError("", spec.key, fmt::format("a {} value", flux::to_string(spec.type)));

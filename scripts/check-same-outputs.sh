@@ -57,7 +57,7 @@ outputs() {
   "$flux" bench flux --layers 8 --time-limit 20s --taus 1ms --out-dir bench-flux-1ms \
     --schedulers flux-greedy,rotornet,rotornet-vlb,bvn,bvn-periodic,spectra-phase,static,ideal \
     >bench-flux-1ms.txt
-  "$flux" matrix bench --quick --out matrix-bench >matrix-bench.txt
+  "$flux" matrix bench --quick --out-dir matrix-bench >matrix-bench.txt
   mkdir sweep
   for L in 8 16; do
     "$flux" workload generate --scenario "$ex/llama3-8b-${L}l-tp4-dp2.json" -o sweep/w$L.json >/dev/null
@@ -65,7 +65,7 @@ outputs() {
       echo "{\"format\": \"flux.fabric/1\", \"gpus\": 8, \"ocs\": 2, \"link_rate\": 100e9, \"latency\": 0, \"reconfig_delay\": $tau, \"circuit\": \"duplex\", \"initial_config_free\": false}" >sweep/f-$tau.json
       for s in ideal rotornet rotornet-vlb bvn spectra-phase; do
         "$flux" simulate --workload sweep/w$L.json --fabric sweep/f-$tau.json --scheduler $s \
-          -o sweep/run-$L-$tau-$s >sweep/run-$L-$tau-$s.txt
+          --out-dir sweep/run-$L-$tau-$s >sweep/run-$L-$tau-$s.txt
       done
     done
   done

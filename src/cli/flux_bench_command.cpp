@@ -181,8 +181,12 @@ void add_flux_bench_command(CLI::App& app) {
       "flux-greedy", "flux-greedy on a large scenario built in memory, against the ideal bound");
   g->add_option("--scenario", greedy->scenario, "flux.scenario/1 file")->required();
   g->add_option("--ocs", greedy->ocs, "OCSes")->capture_default_str();
-  g->add_option("--tau", greedy->tau, "reconfiguration delay")->capture_default_str();
-  g->add_option("--rate", greedy->rate, "link rate per port")->capture_default_str();
+  g->add_option("--tau", greedy->tau, "reconfiguration delay")
+      ->type_name("TIME")
+      ->capture_default_str();
+  g->add_option("--rate", greedy->rate, "link rate per port")
+      ->type_name("RATE")
+      ->capture_default_str();
   g->callback([greedy] { run_greedy_bench(*greedy); });
 
   auto args = std::make_shared<BenchArgs>();
@@ -197,11 +201,15 @@ void add_flux_bench_command(CLI::App& app) {
   cmd->add_option("--model-label", args->model_label, "the model's name in titles")
       ->capture_default_str();
   cmd->add_option("--layers", args->layers, "layer counts, comma-separated")->capture_default_str();
-  cmd->add_option("--taus", args->taus, "reconfiguration delays")->capture_default_str();
-  cmd->add_option("--schedulers", args->schedulers, "schedulers")->capture_default_str();
+  cmd->add_option("--taus", args->taus, "reconfiguration delays, comma-separated")
+      ->type_name("TIMES")
+      ->capture_default_str();
+  cmd->add_option("--schedulers", args->schedulers, "schedulers, comma-separated")
+      ->capture_default_str();
   cmd->add_option("--nic-window", args->nic_window,
                   "NIC staging window per message on the wire, as time at line rate (default: "
-                  "the fabric file's, 1us when it has none)");
+                  "the fabric file's, 1us when it has none)")
+      ->type_name("TIME");
   cmd->add_option("--out-dir,-o", args->out_dir, "CSV and SVG output folder")
       ->capture_default_str();
   args->flags.add_to(*cmd, all_workload_schedulers(), {{"time_limit", "300s"}});

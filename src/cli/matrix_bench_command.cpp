@@ -118,9 +118,14 @@ void add_matrix_bench_command(CLI::App& matrix) {
                   "reconfiguration delays, normalised (busiest port = 1), comma-separated")
       ->delimiter(',')
       ->check(CLI::Range(0.0, 1e6));
-  cmd->add_option("--workloads", args->workloads, "subset of workloads by name")->delimiter(',');
-  cmd->add_option("--algorithms", args->algorithms, "subset of registered algorithms")
-      ->delimiter(',');
+  cmd->add_option("--workloads", args->workloads,
+                  "subset of workloads by name, comma-separated (default: all)")
+      ->delimiter(',')
+      ->default_str("");
+  cmd->add_option("--algorithms", args->algorithms,
+                  "subset of registered algorithms, comma-separated (default: all)")
+      ->delimiter(',')
+      ->default_str("");
   cmd->add_option("--seed", args->seed, "seed of trial 0 (trial t uses seed + t)");
   cmd->add_option("--out-dir,--out", args->out,
                   "directory for matrix-bench.csv and the SVG figures");

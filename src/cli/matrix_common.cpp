@@ -15,12 +15,16 @@ void add_problem_options(CLI::App& cmd, ProblemArgs& args) {
   cmd.add_option("--demand", args.demand, "demand matrix (flux.demand/1 .json or .csv)")
       ->required();
   cmd.add_option("--ocs,-s,--switches", args.switches, "number of parallel OCSes (>= 1)")
-      ->required();
+      ->required()
+      ->default_str("");  // required: a default would only mislead
   cmd.add_option("--tau,--delta", args.delta,
                  "reconfiguration delay: a time such as 10us for byte demand, a plain number "
                  "(fraction of the busiest port's time) for normalised demand")
+      ->type_name("TIME|NUMBER")
       ->required();
-  cmd.add_option("--rate", args.rate, "link rate such as 800Gbps (byte demand only)");
+  cmd.add_option("--rate", args.rate,
+                 "link rate such as 800Gbps (byte demand only, where it is required)")
+      ->type_name("RATE");
 }
 
 namespace {

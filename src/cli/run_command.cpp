@@ -68,11 +68,15 @@ void add_run_command(CLI::App& app) {
   run->add_flag("--all", args->all, "compare every registered matrix algorithm");
   run->add_option("--seed", args->seed, "matrix seed")->capture_default_str();
   run->add_option("--tau", args->tau, "reconfiguration delay of the fabric part")
+      ->type_name("TIME")
       ->capture_default_str();
   run->add_option("--nic-window", args->nic_window,
                   "NIC staging window per message on the wire, as time at line rate")
+      ->type_name("TIME")
       ->capture_default_str();
-  run->add_option("--time-limit", args->time_limit, "Flux MILP time limit")->capture_default_str();
+  run->add_option("--time-limit", args->time_limit, "Flux MILP time limit")
+      ->type_name("TIME")
+      ->capture_default_str();
   run->add_flag("--matrix-only", args->matrix_only, "only the Spectra part");
   run->callback([args] { run_main_job(*args); });
 }

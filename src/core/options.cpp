@@ -14,8 +14,13 @@ namespace flux {
 namespace {
 
 constexpr std::pair<OptionType, std::string_view> kTypeNames[] = {
-    {OptionType::boolean, "boolean"}, {OptionType::integer, "integer"}, {OptionType::real, "real"},
-    {OptionType::time, "time"},       {OptionType::bytes, "bytes"},     {OptionType::text, "text"}};
+    {OptionType::boolean, "boolean"},
+    {OptionType::integer, "integer"},
+    {OptionType::real, "real"},
+    {OptionType::time, "time"},
+    {OptionType::bytes, "bytes"},
+    {OptionType::text, "text"},
+    {OptionType::time_or_tau, "time-or-tau"}};
 
 bool numeric(OptionType t) {
   return t == OptionType::integer || t == OptionType::real || t == OptionType::time ||
@@ -67,6 +72,13 @@ double checked_number(const OptionSpec& s, const OptionValue& v, const std::stri
   return x;
 }
 
+void check_range(const OptionSpec& spec, double x, const std::string& label) {
+  const bool low = spec.min_open ? x > spec.min : x >= spec.min;
+  const bool high = spec.max_open ? x < spec.max : x <= spec.max;
+  if (!low || !high)
+    throw InputError("", label, fmt::format("a value in {}, got {}", range_text(spec), x));
+}
+
 }  // namespace
 
 std::string_view to_string(OptionType type) {
@@ -104,6 +116,7 @@ std::string default_text(const OptionSpec& spec) {
     case OptionType::bytes:
       return format_bytes(std::get<double>(v));
     case OptionType::text:
+    case OptionType::time_or_tau:
       return std::get<std::string>(v);
   }
   return {};
@@ -176,6 +189,7 @@ OptionValue parse_option(const OptionSpec& spec, std::string_view text, const st
       v = parse_bytes(text, label);
       break;
     case OptionType::text:
+    case OptionType::time_or_tau:
       v = std::string(text);
       break;
   }
@@ -217,11 +231,13 @@ void check_option(const OptionSpec& spec, const OptionValue& value, const std::s
                        fmt::format("one of {}, got \"{}\"", fmt::join(spec.choices, ", "), s));
     return;
   }
-  const double x = checked_number(spec, value, label);
-  const bool low = spec.min_open ? x > spec.min : x >= spec.min;
-  const bool high = spec.max_open ? x < spec.max : x <= spec.max;
-  if (!low || !high)
-    throw InputError("", label, fmt::format("a value in {}, got {}", range_text(spec), x));
+  if (spec.type == OptionType::time_or_tau) {
+    if (!std::holds_alternative<std::string>(value))
+      throw InputError("", label, "a duration such as '5ms' or a multiple of τ such as '100tau'");
+    check_range(spec, parse_time_or_tau(std::get<std::string>(value), label).value, label);
+    return;
+  }
+  check_range(spec, checked_number(spec, value, label), label);
 }
 
 OptionValues resolve_options(const OptionTable& table, const OptionValues& given) {

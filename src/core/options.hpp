@@ -14,8 +14,9 @@
 
 namespace flux {
 
-// time: seconds, written "10us"; bytes: written "4GiB"; both held as double.
-enum class OptionType { boolean, integer, real, time, bytes, text };
+// time: seconds, written "10us"; bytes: written "4GiB"; both held as double. time_or_tau: a
+// duration or a multiple of τ ("5ms", "100tau"; see parse_time_or_tau), held as written.
+enum class OptionType { boolean, integer, real, time, bytes, text, time_or_tau };
 
 [[nodiscard]] std::string_view to_string(OptionType type);
 

@@ -87,6 +87,33 @@ double parse_bytes(std::string_view text, std::string_view what) {
   return parse_with(text, what, kByteUnits, "16MiB");
 }
 
+TimeOrTau parse_time_or_tau(std::string_view text, std::string_view what) {
+  auto fail = [&] {
+    return InputError("", std::string(what),
+                      fmt::format("a duration such as '5ms' or a multiple of the reconfiguration "
+                                  "delay such as '100tau', got '{}'",
+                                  text));
+  };
+  std::string_view s = text;
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  for (std::string_view tau : {"tau", "\xCF\x84"})  // "τ" in UTF-8
+    if (s.size() > tau.size() && s.substr(s.size() - tau.size()) == tau) {
+      std::string number(s.substr(0, s.size() - tau.size()));
+      while (!number.empty() && number.back() == ' ') number.pop_back();
+      char* end = nullptr;
+      const double v = number.empty() ? NAN : std::strtod(number.c_str(), &end);
+      if (number.empty() || end != number.c_str() + number.size() || !std::isfinite(v) || v < 0)
+        throw fail();
+      return {v, true};
+    }
+  if (s.empty() || s.find_first_not_of("0123456789.+-eE") == std::string_view::npos) throw fail();
+  try {
+    return {parse_time(s, what), false};
+  } catch (const InputError&) {
+    throw fail();
+  }
+}
+
 std::string format_time(double seconds) {
   static constexpr std::array units{Unit{"s", 1.0}, Unit{"ms", 1e-3}, Unit{"us", 1e-6},
                                     Unit{"ns", 1e-9}, Unit{"ps", 1e-12}};

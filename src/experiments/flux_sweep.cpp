@@ -202,8 +202,9 @@ std::vector<std::pair<std::string, std::string>> flux_sweep_plots(
     LinePlot p;
     p.title =
         fmt::format("{}, {:g} Gb/s", case_title(sweep, layers), sweep.fabric.link_rate * 8 / 1e9);
-    p.x = {"reconfiguration delay tau (s)", true, {}, {}, false};
-    p.y = {buffer ? "peak NIC buffer (bytes)" : "iteration time (s)", true, {}, {}, false};
+    p.x = {"reconfiguration delay τ", true, {}, {}, false, AxisUnit::seconds};
+    p.y = {buffer ? "peak NIC buffer" : "iteration time", true, {}, {}, false,
+           buffer ? AxisUnit::bytes : AxisUnit::seconds};
     for (const std::string& n : sweep.schedulers) {
       PlotSeries s{n, {}, {}, n != "flux" && n != "flux-greedy", true, ""};
       for (const FluxSweepRow& r : rows)

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/units.hpp"
 #include "report/markup.hpp"
 
 namespace flux {
@@ -15,6 +16,31 @@ constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", 
                                     "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
                                     "#393b79", "#e7969c", "#637939", "#fdae6b", "#843c39"};
 constexpr int kLeft = 70, kTop = 36, kBottom = 50, kLegend = 190;
+
+// Marker outlines around (0,0), as relative SVG path data; each is drawn filled and then hollow,
+// which gives twelve markers that differ in shape or fill.
+constexpr const char* kMarkerShapes[] = {
+    "m-3.5,0a3.5,3.5 0 1,0 7,0a3.5,3.5 0 1,0 -7,0z",   // circle
+    "m-3.2,-3.2h6.4v6.4h-6.4z",                        // square
+    "m0,-4.3l4.3,7.4h-8.6z",                           // triangle up
+    "m0,-4.6l4.6,4.6l-4.6,4.6l-4.6,-4.6z",             // diamond
+    "m0,4.3l4.3,-7.4h-8.6z",                           // triangle down
+    "m-1.3,-4.3h2.6v3h3v2.6h-3v3h-2.6v-3h-3v-2.6h3z",  // plus
+};
+constexpr std::size_t kMarkers = 2 * std::size(kMarkerShapes);
+
+struct Style {
+  std::string color;
+  std::size_t marker = 0;  // < kMarkers
+};
+
+std::string marker_path(double px, double py, const Style& st) {
+  const std::size_t n = std::size(kMarkerShapes);
+  const bool hollow = st.marker >= n;
+  return fmt::format(R"(<path d="M{:.2f},{:.2f}{}" fill="{}" stroke="{}" stroke-width="1.5"/>)"
+                     "\n",
+                     px, py, kMarkerShapes[st.marker % n], hollow ? "white" : st.color, st.color);
+}
 
 std::string number(double v) {
   if (std::abs(v) < 1e-12) return "0";
@@ -62,20 +88,25 @@ std::vector<double> all_values(const LinePlot& plot, bool x) {
   return v;
 }
 
+std::vector<double> ticks(const PlotAxis& axis, const Scale& s) {
+  return axis.unit == AxisUnit::bytes ? byte_ticks(s.lo, s.hi, s.log)
+                                      : axis_ticks(s.lo, s.hi, s.log);
+}
+
 void draw_axes(std::string& out, const LinePlot& plot, const Scale& sx, const Scale& sy) {
-  for (double t : axis_ticks(sx.lo, sx.hi, sx.log)) {
+  for (double t : ticks(plot.x, sx)) {
     const double px = sx(t);
     out += fmt::format(R"(<line x1="{0:.2f}" y1="{1}" x2="{0:.2f}" y2="{2}" stroke="#e5e5e5"/>)"
                        R"(<text x="{0:.2f}" y="{3}" text-anchor="middle">{4}</text>)"
                        "\n",
-                       px, sy.px1, sy.px0, sy.px0 + 16, number(t));
+                       px, sy.px1, sy.px0, sy.px0 + 16, tick_label(t, plot.x.unit));
   }
-  for (double t : axis_ticks(sy.lo, sy.hi, sy.log)) {
+  for (double t : ticks(plot.y, sy)) {
     const double py = sy(t);
     out += fmt::format(R"(<line x1="{0}" y1="{1:.2f}" x2="{2}" y2="{1:.2f}" stroke="#e5e5e5"/>)"
                        R"(<text x="{3}" y="{4:.2f}" text-anchor="end">{5}</text>)"
                        "\n",
-                       sx.px0, py, sx.px1, sx.px0 - 6, py + 4, number(t));
+                       sx.px0, py, sx.px1, sx.px0 - 6, py + 4, tick_label(t, plot.y.unit));
   }
   out += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#333"/>)"
                      "\n",
@@ -92,17 +123,23 @@ void draw_axes(std::string& out, const LinePlot& plot, const Scale& sx, const Sc
                      (sx.px0 + sx.px1) / 2, escape_markup(plot.title));
 }
 
-// One polyline per run of usable points, so gaps in the data show as gaps.
-void draw_series(std::string& out, const PlotSeries& s, const std::string& color, const Scale& sx,
+// One polyline per run of two or more usable points, so gaps in the data show as gaps (a lone
+// point shows only as its marker). Returns whether anything was drawn.
+bool draw_series(std::string& out, const PlotSeries& s, const Style& st, const Scale& sx,
                  const Scale& sy) {
   const std::string dash = s.dashed ? R"( stroke-dasharray="6,4")" : "";
-  std::string points;
+  std::string points, markers;
+  int run = 0;
+  bool drawn = false;
   auto flush = [&] {
-    if (!points.empty())
+    if (run >= 2) {
       out += fmt::format(R"(<polyline fill="none" stroke="{}" stroke-width="2"{} points="{}"/>)"
                          "\n",
-                         color, dash, points);
+                         st.color, dash, points);
+      drawn = true;
+    }
     points.clear();
+    run = 0;
   };
   const std::size_t n = std::min(s.x.size(), s.y.size());
   for (std::size_t k = 0; k < n; ++k) {
@@ -112,25 +149,57 @@ void draw_series(std::string& out, const PlotSeries& s, const std::string& color
     }
     const double px = sx(s.x[k]), py = sy(s.y[k]);
     points += fmt::format("{}{:.2f},{:.2f}", points.empty() ? "" : " ", px, py);
-    if (s.markers)
-      out += fmt::format(R"(<circle cx="{:.2f}" cy="{:.2f}" r="3" fill="{}"/>)"
-                         "\n",
-                         px, py, color);
+    ++run;
+    if (s.markers) markers += marker_path(px, py, st), drawn = true;
   }
   flush();
+  out += markers;  // on top of the lines
+  return drawn;
 }
 
-void draw_legend(std::string& out, const LinePlot& plot, const std::vector<std::string>& colors,
-                 double x0) {
+// One entry per series that drew something: its line (dashed as drawn) and its marker.
+void draw_legend(std::string& out, const LinePlot& plot, const std::vector<Style>& styles,
+                 const std::vector<bool>& drawn, double x0) {
+  double y = kTop + 12;
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
-    const double y = kTop + 12 + 20.0 * static_cast<double>(k);
+    if (!drawn[k]) continue;
     const std::string dash = plot.series[k].dashed ? R"( stroke-dasharray="6,4")" : "";
-    out += fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="2"{}/>)"
-                       R"(<text x="{}" y="{}">{}</text>)"
+    out += fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="2"{}/>)",
+                       x0, y, x0 + 26, y, styles[k].color, dash);
+    if (plot.series[k].markers) out += marker_path(x0 + 13, y, styles[k]);
+    out += fmt::format(R"(<text x="{}" y="{}">{}</text>)"
                        "\n",
-                       x0, y, x0 + 26, y, colors[k], dash, x0 + 32, y + 4,
-                       escape_markup(plot.series[k].name));
+                       x0 + 32, y + 4, escape_markup(plot.series[k].name));
+    y += 20;
   }
+}
+
+// Colours: a series' own, else the next palette colour that no series asked for by name, so a
+// chart keeps distinct colours up to the palette's length; markers: one per series in turn.
+std::vector<Style> series_styles(const LinePlot& plot) {
+  std::vector<Style> styles;
+  std::size_t next = 0;
+  auto taken = [&](const char* c) {
+    return std::any_of(plot.series.begin(), plot.series.end(),
+                       [&](const PlotSeries& s) { return s.color == c; });
+  };
+  for (const PlotSeries& s : plot.series) {
+    Style st{s.color, styles.size() % kMarkers};
+    for (std::size_t tries = 0; st.color.empty() && tries < std::size(kPalette); ++tries) {
+      const char* c = kPalette[next++ % std::size(kPalette)];
+      if (!taken(c)) st.color = c;
+    }
+    if (st.color.empty()) st.color = kPalette[styles.size() % std::size(kPalette)];
+    styles.push_back(std::move(st));
+  }
+  return styles;
+}
+
+// The largest of B, KiB, ..., TiB not above v (B for v < 1 KiB).
+double binary_unit(double v) {
+  double u = 1.0;
+  while (u * 1024.0 <= v * (1 + 1e-12) && u < 1099511627776.0) u *= 1024.0;
+  return u;
 }
 
 }  // namespace
@@ -140,13 +209,15 @@ std::vector<double> axis_ticks(double lo, double hi, bool log, int target) {
   if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi) || (log && lo <= 0.0)) return ticks;
   if (log) {
     const bool fine = std::log10(hi / lo) < 3.0;
+    std::vector<double> linear = axis_ticks(lo, hi, false, target);
+    if (fine && std::log10(hi / lo) < 0.4) return linear;  // fewer than two 1-2-5 steps
     for (int e = static_cast<int>(std::floor(std::log10(lo))); e <= std::ceil(std::log10(hi)); ++e)
       for (double m : {1.0, 2.0, 5.0}) {
         const double t = m * std::pow(10.0, e);
         if ((fine || m == 1.0) && t >= lo * (1 - 1e-12) && t <= hi * (1 + 1e-12))
           ticks.push_back(t);
       }
-    return ticks;
+    return ticks.size() >= 2 ? ticks : linear;
   }
   // step = m x 10^e; ticks are computed as k·m scaled by 10^e in one operation (dividing for
   // negative e), so 0.6 prints as 0.6 and not 0.6000000000000001.
@@ -167,17 +238,46 @@ std::vector<double> axis_ticks(double lo, double hi, bool log, int target) {
   for (long long k = static_cast<long long>(std::ceil(lo / step - 1e-9));
        tick(k) <= hi + step * 1e-9; ++k)
     ticks.push_back(tick(k));
+  // The 1-2-5 step above range/target can leave as few as two ticks: ask for a finer one.
+  if (ticks.size() < 4 && target < 24) return axis_ticks(lo, hi, false, target * 2);
   return ticks;
+}
+
+std::vector<double> byte_ticks(double lo, double hi, bool log, int target) {
+  std::vector<double> ticks;
+  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi) || (log && lo <= 0.0)) return ticks;
+  if (!log || hi / lo < 8.0) {  // linear, or too narrow for three powers of two
+    const double u = binary_unit(std::max(std::abs(lo), std::abs(hi)));
+    for (double t : axis_ticks(lo / u, hi / u, false, target)) ticks.push_back(t * u);
+    return ticks;
+  }
+  const int k0 = static_cast<int>(std::ceil(std::log2(lo) - 1e-9));
+  const int k1 = static_cast<int>(std::floor(std::log2(hi) + 1e-9));
+  auto fits = [&](int stride) { return (k1 - k0) / stride + 1 <= target + 4; };
+  int stride = 1;
+  for (int m = 1; !fits(stride); m *= 10)
+    for (int c : {1, 2, 5})
+      if (!fits(stride)) stride = c * m;
+  for (int k = k0; k <= k1; ++k)
+    if (k % stride == 0) ticks.push_back(std::ldexp(1.0, k));
+  return ticks;
+}
+
+std::string tick_label(double v, AxisUnit unit) {
+  if (unit == AxisUnit::none) return number(v);
+  if (std::abs(v) < 1e-15) return "0";
+  std::string s = unit == AxisUnit::seconds ? format_time(v) : format_bytes(v);
+  const std::size_t at = s.find_first_not_of("0123456789.-+e");
+  std::string suffix = s.substr(at);
+  if (suffix == "us") suffix = "µs";
+  return s.substr(0, at) + " " + suffix;
 }
 
 std::string render_svg(const LinePlot& plot) {
   const double right = plot.width - kLegend;
   const Scale sx = make_scale(plot.x, all_values(plot, true), kLeft, right);
   const Scale sy = make_scale(plot.y, all_values(plot, false), plot.height - kBottom, kTop);
-  std::vector<std::string> colors;
-  std::size_t next = 0;
-  for (const PlotSeries& s : plot.series)
-    colors.push_back(s.color.empty() ? kPalette[next++ % std::size(kPalette)] : s.color);
+  const std::vector<Style> styles = series_styles(plot);
   std::string out = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" viewBox="0 0 {0} {1}" )"
       R"(font-family="sans-serif" font-size="12">)"
@@ -193,10 +293,11 @@ std::string render_svg(const LinePlot& plot) {
       R"svg(<g clip-path="url(#plot-area)">)svg"
       "\n",
       sx.px0 - 4, sy.px1 - 4, right - sx.px0 + 8, sy.px0 - sy.px1 + 8);
+  std::vector<bool> drawn;
   for (std::size_t k = 0; k < plot.series.size(); ++k)
-    draw_series(out, plot.series[k], colors[k], sx, sy);
+    drawn.push_back(draw_series(out, plot.series[k], styles[k], sx, sy));
   out += "</g>\n";
-  draw_legend(out, plot, colors, right + 14);
+  draw_legend(out, plot, styles, drawn, right + 14);
   out += "</svg>\n";
   return out;
 }

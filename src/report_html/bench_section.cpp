@@ -20,7 +20,10 @@ std::optional<double> cell(const CsvTable& t, std::size_t row, std::size_t col) 
   return v;
 }
 
-Spec sweep_chart(const CsvTable& t, const char* column, const char* title, double unit) {
+// Human-unit axes, and a marker shape beside the colour per scheduler so that nine of them stay
+// apart.
+Spec sweep_chart(const CsvTable& t, const char* column, const char* title, ChartUnit unit) {
+  const double scale = unit == ChartUnit::mebibytes ? 1048576.0 : 1e-3;
   const std::size_t layers = t.column("layers"), tau = t.column("tau_s"),
                     sched = t.column("scheduler"), value = t.column(column);
   Spec values = Spec::array();
@@ -32,24 +35,35 @@ Spec sweep_chart(const CsvTable& t, const char* column, const char* title, doubl
     values.push_back({{"layers", t.text(r, layers)},
                       {"tau_us", *x * 1e6},
                       {"scheduler", t.text(r, sched)},
-                      {"value", *v / unit}});
-    all.push_back(*v / unit);
-    taus.push_back(*x);
+                      {"value", *v / scale}});
+    all.push_back(*v / scale);
+    taus.push_back(*x * 1e6);
   }
+  const Spec xscale = value_scale(taus), yscale = value_scale(all);
+  const Spec x = {{"field", "tau_us"},
+                  {"type", "quantitative"},
+                  {"title", "reconfiguration delay τ"},
+                  {"scale", xscale},
+                  {"axis", human_axis(taus, ChartUnit::microseconds, xscale["type"] == "log")}};
+  const Spec y = {{"field", "value"},
+                  {"type", "quantitative"},
+                  {"title", title},
+                  {"scale", yscale},
+                  {"axis", human_axis(all, unit, yscale["type"] == "log")}};
+  // Lines and points in two layers, so that one legend shows each scheduler's colour and shape.
+  const Spec color = {
+      {"field", "scheduler"}, {"type", "nominal"}, {"scale", {{"scheme", "tableau10"}}}};
+  Spec line_color = color;
+  line_color["legend"] = nullptr;
+  const Spec lines = {{"mark", {{"type", "line"}}}, {"encoding", {{"color", line_color}}}};
+  const Spec points = {
+      {"mark", {{"type", "point"}, {"filled", true}, {"size", 50}, {"tooltip", true}}},
+      {"encoding", {{"color", color}, {"shape", {{"field", "scheduler"}, {"type", "nominal"}}}}}};
   Spec spec = unit_spec(values, 320);
-  spec["mark"] = {{"type", "line"}, {"point", true}, {"tooltip", true}};
-  spec["encoding"] = {{"x",
-                       {{"field", "tau_us"},
-                        {"type", "quantitative"},
-                        {"title", "τ (µs)"},
-                        {"scale", value_scale(taus)}}},
-                      {"y",
-                       {{"field", "value"},
-                        {"type", "quantitative"},
-                        {"title", title},
-                        {"scale", value_scale(all)}}},
-                      {"color", {{"field", "scheduler"}, {"type", "nominal"}}},
-                      {"column", {{"field", "layers"}, {"type", "ordinal"}, {"title", "layers"}}}};
+  spec.erase("width");
+  spec["facet"] = {{"column", {{"field", "layers"}, {"type", "ordinal"}, {"title", "layers"}}}};
+  spec["spec"] = {
+      {"width", 320}, {"encoding", {{"x", x}, {"y", y}}}, {"layer", Spec::array({lines, points})}};
   return spec;
 }
 
@@ -59,11 +73,11 @@ std::optional<Section> bench_section(const ReportInputs& in) {
   if (in.benches.empty()) return std::nullopt;
   Section s{"bench", "τ sweep (flux bench flux)", {}};
   for (const NamedBench& b : in.benches) {
-    s.blocks.push_back(
-        {fmt::format("<h3>{}</h3>\n", escape_markup(b.source)),
-         Chart{sweep_chart(b.table, "iteration_time_s", "iteration time (ms)", 1e-3)}});
-    s.blocks.push_back({"", Chart{sweep_chart(b.table, "peak_nic_buffer_B", "peak NIC buffer (MiB)",
-                                              1024.0 * 1024.0)}});
+    s.blocks.push_back({fmt::format("<h3>{}</h3>\n", escape_markup(b.source)),
+                        Chart{sweep_chart(b.table, "iteration_time_s", "iteration time",
+                                          ChartUnit::milliseconds)}});
+    s.blocks.push_back({"", Chart{sweep_chart(b.table, "peak_nic_buffer_B", "peak NIC buffer",
+                                              ChartUnit::mebibytes)}});
   }
   return s;
 }

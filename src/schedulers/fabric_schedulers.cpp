@@ -1,5 +1,6 @@
 #include "schedulers/fabric_schedulers.hpp"
 
+#include "core/units.hpp"
 #include "fabric_baselines/bvn_frame.hpp"
 #include "fabric_baselines/ideal.hpp"
 #include "fabric_baselines/rotornet.hpp"
@@ -87,22 +88,23 @@ WorkloadScheduler bvn_scheduler() {
                    schedule_bvn)};
 }
 
-// bvn with its frame in units of the fabric's τ, so one value serves a τ sweep.
+// bvn with its frame given as a multiple of the fabric's τ ("100tau", so one value serves a τ
+// sweep) or as a duration ("5ms").
 WorkloadScheduler bvn_periodic_scheduler() {
   return {"bvn-periodic",
-          "BvN on the aggregate traffic matrix, repeated in frames of bvn_frame × τ",
+          "BvN on the aggregate traffic matrix, repeated in periodic frames",
           {{.key = "bvn_frame",
-            .type = OptionType::real,
-            .unit = "tau",
-            .default_value = 100.0,
+            .type = OptionType::time_or_tau,
+            .default_value = std::string("100tau"),
             .min = 0.0,
             .min_open = true,
-            .help = "periodic frame length in units of the reconfiguration delay"}},
+            .help = "periodic frame length: a duration (5ms) or a multiple of the reconfiguration "
+                    "delay (100tau); a bare number is rejected"}},
           [](const OptionValues& v) -> ConfiguredScheduler {
-            const double frame = v.real("bvn_frame");
+            const TimeOrTau frame = parse_time_or_tau(v.text("bvn_frame"), "bvn_frame");
             return [frame](const SchedulingInput& in) {
               SchedulerOptions o;
-              o.frame = frame * in.fabric.reconfig_delay;
+              o.frame = frame.seconds(in.fabric.reconfig_delay);
               return SchedulerOutput{schedule_bvn(in.workload, in.fabric, o), std::nullopt};
             };
           }};

@@ -29,7 +29,10 @@ TEST_F(FluxBenchCli, BadOptionsAreRejectedUpFront) {
   expect_rejected(run + "--layers ''", "--layers: at least one layer count");
   expect_rejected(run + "--taus ''", "--taus: at least one reconfiguration delay");
   expect_rejected(run + "--taus ,", "--taus: at least one reconfiguration delay");
-  expect_rejected(run + "--bvn-frame -1", "--bvn-frame: a value in (0, inf], got -1");
+  expect_rejected(run + "--bvn-frame -1tau",
+                  "--bvn-frame: a duration such as '5ms' or a multiple "
+                  "of the reconfiguration delay such as '100tau', got "
+                  "'-1tau'");
   testing::spit(path("file.txt"), "a file, not a folder");
   expect_rejected(run + "--layers 8 --taus 1us --out-dir file.txt/out",
                   "file.txt/out: --out-dir: a folder that can be created and written to");

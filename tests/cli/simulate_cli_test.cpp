@@ -59,6 +59,26 @@ TEST_F(SimulateCli, EverySchedulerOnThePaperScenarioWritesAllOutputs) {
   }
 }
 
+// bvn-periodic's frame is a duration or a multiple of τ, both meaning the same frame at this τ,
+// echoed as written; a bare number (once read as a multiple of τ) is rejected.
+TEST_F(SimulateCli, BvnFrameIsADurationOrAMultipleOfTau) {
+  const std::string f = fabric("f.json", 8, 2, "1e-4");
+  for (const char* frame : {"100tau", "10ms"}) {
+    testing::CliResult r = flux(simulate(
+        f, std::string("--scheduler bvn-periodic --bvn-frame ") + frame + " --out-dir " + frame));
+    ASSERT_EQ(r.code, 0) << frame << ": " << r.err;
+    EXPECT_EQ(json(std::string(frame) + "/summary.json")["scheduler"]["options"]["bvn_frame"],
+              frame);
+  }
+  EXPECT_EQ(json("100tau/summary.json")["iteration_time"],
+            json("10ms/summary.json")["iteration_time"]);
+  expect_rejected(simulate(f, "--scheduler bvn-periodic --bvn-frame 100 --out-dir x"),
+                  "--bvn-frame: a duration such as '5ms' or a multiple of the reconfiguration "
+                  "delay such as '100tau', got '100'");
+  expect_rejected(simulate(f, "--scheduler bvn-periodic --bvn-frame 0tau --out-dir x"),
+                  "--bvn-frame: a value in (0, inf], got 0");
+}
+
 // On every track of timeline.json, slices are disjoint or nested (a viewer draws them as a stack):
 // a reconfiguration once started 1 ps before the previous circuit on its port came down.
 TEST_F(SimulateCli, TimelineSlicesNeverOverlapOnATrack) {

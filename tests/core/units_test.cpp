@@ -7,6 +7,18 @@
 namespace flux {
 namespace {
 
+TEST(Units, TimeOrTauTakesADurationOrAMultipleOfTau) {
+  const TimeOrTau a = parse_time_or_tau("100tau"), b = parse_time_or_tau("2ms"),
+                  c = parse_time_or_tau("1.5 τ");
+  EXPECT_TRUE(a.in_tau);
+  EXPECT_DOUBLE_EQ(a.seconds(1e-5), 1e-3);
+  EXPECT_FALSE(b.in_tau);
+  EXPECT_DOUBLE_EQ(b.seconds(1e-5), 2e-3);
+  EXPECT_DOUBLE_EQ(c.seconds(2.0), 3.0);
+  for (const char* bad : {"100", "1e2", "", "tau", "-1tau", "xtau", "5 parsecs"})
+    EXPECT_THROW((void)parse_time_or_tau(bad, "--bvn-frame"), InputError) << bad;
+}
+
 TEST(Units, ParsesTimes) {
   EXPECT_DOUBLE_EQ(parse_time("10us"), 1e-5);
   EXPECT_DOUBLE_EQ(parse_time("1ms"), 1e-3);

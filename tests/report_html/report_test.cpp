@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -87,6 +88,37 @@ TEST(ChartScale, LogOnlyWhereValuesSpanDecades) {
   EXPECT_EQ(value_scale({0.1, 5, 900})["type"], "log");
   EXPECT_EQ(value_scale({0, 0.1, 900})["type"], "symlog");
   EXPECT_EQ(value_scale({})["type"], "linear");
+}
+
+TEST(ChartScale, HumanAxesTickInTheirUnits) {
+  // τ in µs over three decades: one tick per decade, labelled by an expression with µs and ms.
+  const Spec tau = human_axis({1, 10, 100, 1000}, ChartUnit::microseconds, true);
+  EXPECT_EQ(tau["values"], Spec::parse("[1, 10, 100, 1000]"));
+  const std::string expr = tau["labelExpr"];
+  EXPECT_NE(expr.find("' µs'"), std::string::npos);
+  EXPECT_NE(expr.find("' ms'"), std::string::npos);
+  // Sizes in MiB: powers of two, at least four, whatever the range.
+  for (auto [lo, hi, log] : {std::tuple{0.3, 200.0, true}, std::tuple{1.0, 6.0, true},
+                             std::tuple{0.0, 3.0, false}, std::tuple{0.25, 0.3, false}}) {
+    const Spec a = human_axis({lo, hi}, ChartUnit::mebibytes, log);
+    EXPECT_GE(a["values"].size(), 4u) << a.dump();
+    EXPECT_NE(a["labelExpr"].get<std::string>().find("' KiB'"), std::string::npos);
+  }
+}
+
+TEST_F(Report, BenchChartsTellSchedulersApartAndLabelUnits) {
+  if (chart_library_js().empty()) GTEST_SKIP() << "built without the chart library";
+  std::string csv = "layers,tau_s,scheduler,iteration_time_s,peak_nic_buffer_B\n";
+  for (const char* s : {"flux", "flux-greedy", "rotornet", "rotornet-vlb", "bvn", "bvn-periodic",
+                        "spectra-phase", "static", "ideal"})
+    for (double tau : {1e-6, 1e-5, 1e-4, 1e-3})
+      csv += fmt::format("8,{},{},{},{}\n", tau, s, 0.02 + tau * 10, 3e5 + tau * 2e11);
+  write("flux_bench.csv", csv);
+  const std::string html = html_report({(dir_ / "flux_bench.csv").string()}, "");
+  EXPECT_NE(html.find(R"("shape":{"field":"scheduler")"), std::string::npos);
+  EXPECT_NE(html.find("reconfiguration delay τ"), std::string::npos);
+  EXPECT_EQ(html.find("(µs)"), std::string::npos);  // the ticks carry the unit
+  EXPECT_NE(html.find(R"("labelExpr")"), std::string::npos);
 }
 
 }  // namespace
