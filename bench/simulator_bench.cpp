@@ -104,18 +104,11 @@ BENCHMARK_CAPTURE(BM_SimulatePaperScenario, bvn, "bvn")->Unit(benchmark::kMillis
 BENCHMARK_CAPTURE(BM_SimulatePaperScenario, spectra_phase, "spectra-phase")
     ->Unit(benchmark::kMillisecond);
 
-// examples/gpt3-175b-16l-1024gpu-tp8-pp8-dp16-2mb.json with its data-parallel size cut so that it
-// runs on `gpus` GPUs (TP8 x PP8 x DP gpus/64), still 2 micro-batches per data-parallel rank.
 const Workload& gpt3_workload(int gpus) {
   static std::map<int, Workload> built;
   auto it = built.find(gpus);
-  if (it != built.end()) return it->second;
-  Scenario s = read_scenario(FLUX_EXAMPLES_DIR "/gpt3-175b-16l-1024gpu-tp8-pp8-dp16-2mb.json");
-  const int per_dp = s.training.global_batch_size / s.parallel.data_parallel_size();
-  s.parallel.world_size = gpus;
-  s.training.global_batch_size = per_dp * s.parallel.data_parallel_size();
-  validate_scenario(s, "scaled GPT-3 example");
-  return built.emplace(gpus, build_workload(s)).first->second;
+  if (it == built.end()) it = built.emplace(gpus, gpt3_example_workload(gpus)).first;
+  return it->second;
 }
 
 // One whole run per iteration (the 1,024-GPU rotor runs take minutes): CPU time, events/s and
