@@ -1,6 +1,9 @@
 // Simulator throughput: events per second of the event engine alone, and whole
-// simulate() runs (scheduler + replay + metrics) of the Flux paper's 8-GPU Llama-3-8B scenario.
+// simulate() runs (scheduler + replay + metrics) of the Flux paper's 8-GPU Llama-3-8B scenario
+// and of the 16-layer GPT-3 175B example scaled to 64, 256 and 1,024 GPUs.
 #include <benchmark/benchmark.h>
+
+#include <map>
 
 #include "experiments/paper_setup.hpp"
 #include "fabric/engine.hpp"
@@ -100,6 +103,50 @@ BENCHMARK_CAPTURE(BM_SimulatePaperScenario, rotornet_vlb, "rotornet-vlb")
 BENCHMARK_CAPTURE(BM_SimulatePaperScenario, bvn, "bvn")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_SimulatePaperScenario, spectra_phase, "spectra-phase")
     ->Unit(benchmark::kMillisecond);
+
+const Workload& gpt3_workload(int gpus) {
+  static std::map<int, Workload> built;
+  auto it = built.find(gpus);
+  if (it == built.end()) it = built.emplace(gpus, gpt3_example_workload(gpus)).first;
+  return it->second;
+}
+
+// One whole run per iteration (the 1,024-GPU rotor runs take minutes): CPU time, events/s and
+// tasks/s; the workload is built once, outside the timing.
+void BM_SimulateGpt3(benchmark::State& state, const char* scheduler) {
+  const Workload& w = gpt3_workload(static_cast<int>(state.range(0)));
+  Fabric f;
+  f.gpus = w.gpus;
+  f.ocs = 2;
+  f.link_rate = 1e11;
+  f.reconfig_delay = 1e-5;
+  std::int64_t events = 0, tasks = 0;
+  for (auto _ : state) {
+    SimResult r = simulate(w, f, scheduler);
+    events += r.metrics.events;
+    tasks += static_cast<std::int64_t>(w.tasks.size());
+    benchmark::DoNotOptimize(r.metrics.iteration_time);
+  }
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+  state.counters["tasks/s"] =
+      benchmark::Counter(static_cast<double>(tasks), benchmark::Counter::kIsRate);
+}
+#define FLUX_GPT3_CASE(id, name)               \
+  BENCHMARK_CAPTURE(BM_SimulateGpt3, id, name) \
+      ->ArgName("gpus")                        \
+      ->Arg(64)                                \
+      ->Arg(256)                               \
+      ->Arg(1024)                              \
+      ->Iterations(1)                          \
+      ->MeasureProcessCPUTime()                \
+      ->Unit(benchmark::kSecond)
+FLUX_GPT3_CASE(ideal, "ideal");
+FLUX_GPT3_CASE(bvn, "bvn");
+FLUX_GPT3_CASE(spectra_phase, "spectra-phase");
+FLUX_GPT3_CASE(flux_greedy, "flux-greedy");
+FLUX_GPT3_CASE(rotornet, "rotornet");
+FLUX_GPT3_CASE(rotornet_vlb, "rotornet-vlb");
 
 }  // namespace
 }  // namespace flux

@@ -1,8 +1,10 @@
 // `flux simulate`: one workload on one fabric under one scheduler, or the replay of a
 // given circuit schedule (`--schedule`); writes summary.json, circuits.csv, flows.csv,
-// nic_buffer.csv, circuit-schedule.json and timeline.json into the output directory.
+// nic_buffer.csv, circuit-schedule.json and timeline.json into the output directory, or the
+// subset `--outputs` names.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -25,6 +27,7 @@ namespace {
 struct SimulateArgs {
   WorkloadSource source;
   std::string fabric, scheduler, schedule, out;
+  std::vector<std::string> outputs = {"all"};
   SchedulerFlags flags;
 };
 
@@ -49,24 +52,45 @@ SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, 
   return r;
 }
 
-void write_outputs(const std::string& dir, const Workload& w, const Fabric& f, const SimResult& r,
-                   const nlohmann::ordered_json& summary) {
+// The files `--outputs` asks for: "summary" and the names of sim_output_files() without their
+// extension, or "all". A run that only needs the summary skips formatting hundreds of MB.
+std::vector<std::string> selected_outputs(const std::vector<std::string>& names) {
+  std::vector<std::string> known = {"summary.json"};
+  for (const std::string& file : sim_output_files()) known.push_back(file);
+  std::vector<std::string> files;
+  for (const std::string& name : names) {
+    if (name == "all") return known;
+    const auto it = std::find_if(known.begin(), known.end(), [&](const std::string& file) {
+      return file.substr(0, file.find('.')) == name;
+    });
+    if (it == known.end())
+      throw InputError("", "--outputs",
+                       fmt::format("all or names from summary, circuits, flows, nic_buffer, "
+                                   "circuit-schedule, timeline, got '{}'",
+                                   name));
+    files.push_back(*it);
+  }
+  // Written in the usual order, each once.
+  std::vector<std::string> ordered;
+  for (const std::string& file : known)
+    if (std::find(files.begin(), files.end(), file) != files.end()) ordered.push_back(file);
+  return ordered;
+}
+
+void write_outputs(const std::string& dir, const std::vector<std::string>& files, const Workload& w,
+                   const Fabric& f, const SimResult& r, const nlohmann::ordered_json& summary) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec)
     throw InputError(dir, "--out-dir", "a directory that can be created (" + ec.message() + ")");
   const std::filesystem::path p(dir);
-  ProgressStage files(progress(), "write outputs", 6);  // seconds each at 1,024 GPUs
-  const auto write = [&](const char* name, const std::string& content) {
-    write_file_atomic((p / name).string(), content);
-    files.advance();
-  };
-  write("summary.json", summary.dump(1) + "\n");
-  write("circuits.csv", circuits_csv(r.schedule));
-  write("flows.csv", flows_csv(w, r.trace));
-  write("nic_buffer.csv", nic_buffer_csv(w, f, r));
-  write("circuit-schedule.json", circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f)));
-  write("timeline.json", timeline_json(w, f, r));
+  ProgressStage stage(progress(), "write outputs",
+                      static_cast<double>(files.size()));  // seconds each at 1,024 GPUs
+  for (const std::string& name : files) {
+    write_file_atomic((p / name).string(), name == "summary.json" ? summary.dump(1) + "\n"
+                                                                  : sim_output_file(name, w, f, r));
+    stage.advance();
+  }
 }
 
 // A registered scheduler's run, its summary with the options echoed from its table.
@@ -89,6 +113,7 @@ SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& 
 void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   if (a.scheduler.empty() == a.schedule.empty())
     throw InputError("", "--scheduler", "exactly one of --scheduler NAME or --schedule FILE");
+  const std::vector<std::string> files = selected_outputs(a.outputs);
   const Fabric f = read_fabric(a.fabric);  // first: a typo in it must not wait for a big workload
   const Workload w = a.source.load();
   nlohmann::ordered_json summary;
@@ -103,7 +128,7 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
     summary = summary_document(r.metrics, w, f, ctx);
   }
   summary["provenance"] = command_provenance(cmd, {a.source.label(), a.fabric, a.schedule});
-  write_outputs(a.out, w, f, r, summary);
+  write_outputs(a.out, files, w, f, r, summary);
   const SimMetrics& m = r.metrics;
   fmt::print(
       "{}: iteration {}  (critical path {}, fabric lower bound {})  peak NIC buffer {}  "
@@ -111,7 +136,10 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
       a.schedule.empty() ? a.scheduler : ctx.scheduler, format_time(m.iteration_time),
       format_time(m.compute_critical_path), format_time(m.lower_bound),
       format_bytes(m.peak_nic_buffer), m.reconfigurations, m.circuit_utilization);
-  fmt::print("wrote {}/summary.json and 5 more files\n", a.out);
+  if (files.size() == sim_output_files().size() + 1)
+    fmt::print("wrote {}/summary.json and {} more files\n", a.out, files.size() - 1);
+  else
+    fmt::print("wrote into {}: {}\n", a.out, fmt::join(files, ", "));
 }
 
 }  // namespace
@@ -128,6 +156,11 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--schedule", args->schedule,
                   "replay this flux.circuit-schedule/1 file instead (checked first)");
   cmd->add_option("--out-dir,-o,--out", args->out, "output directory")->required();
+  cmd->add_option("--outputs", args->outputs,
+                  "files to write: all, or some of summary, circuits, flows, nic_buffer, "
+                  "circuit-schedule, timeline")
+      ->delimiter(',')
+      ->default_str("all");
   args->flags.add_to(*cmd, all_workload_schedulers());
   cmd->callback([args, cmd] { run_simulate(*args, *cmd); });
 }

@@ -30,6 +30,15 @@ Workload paper_workload(int layers) {
   return scenario_workload(read_scenario(paper_scenario_path()), layers);
 }
 
+Workload gpt3_example_workload(int gpus) {
+  Scenario s = read_scenario(example_path("gpt3-175b-16l-1024gpu-tp8-pp8-dp16-2mb.json"));
+  const int per_rank = s.training.global_batch_size / s.parallel.data_parallel_size();
+  s.parallel.world_size = gpus;
+  s.training.global_batch_size = per_rank * s.parallel.data_parallel_size();
+  validate_scenario(s, s.name);
+  return build_workload(s);
+}
+
 Fabric with_tau(Fabric f, double tau, int ocs) {
   f.reconfig_delay = tau;
   if (ocs > 0) f.ocs = ocs;

@@ -18,6 +18,11 @@ namespace flux {
 [[nodiscard]] Workload scenario_workload(const Scenario& scenario, int layers);
 [[nodiscard]] Workload paper_workload(int layers);
 
+// examples/gpt3-175b-16l-1024gpu-tp8-pp8-dp16-2mb.json with its data-parallel size cut so that
+// it runs on `gpus` GPUs (a multiple of 64: TP8 x PP8 x DP gpus/64), still 2 micro-batches per
+// data-parallel rank: the cluster-scale example at sizes a test or a benchmark can afford.
+[[nodiscard]] Workload gpt3_example_workload(int gpus);
+
 // The fabric with reconfiguration delay `tau` (and `ocs` switches when ocs > 0).
 [[nodiscard]] Fabric with_tau(Fabric f, double tau, int ocs = 0);
 

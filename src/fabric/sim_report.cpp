@@ -199,4 +199,19 @@ std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r
   return R"({"traceEvents":)" + std::move(events).take() + R"(,"displayTimeUnit":"ns"})" + "\n";
 }
 
+const std::vector<std::string>& sim_output_files() {
+  static const std::vector<std::string> files = {"circuits.csv", "flows.csv", "nic_buffer.csv",
+                                                 "circuit-schedule.json", "timeline.json"};
+  return files;
+}
+
+std::string sim_output_file(const std::string& name, const Workload& w, const Fabric& f,
+                            const SimResult& r) {
+  if (name == "circuits.csv") return circuits_csv(r.schedule);
+  if (name == "flows.csv") return flows_csv(w, r.trace);
+  if (name == "nic_buffer.csv") return nic_buffer_csv(w, f, r);
+  if (name == "timeline.json") return timeline_json(w, f, r);
+  return circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f));  // circuit-schedule.json
+}
+
 }  // namespace flux

@@ -6,6 +6,7 @@
 // formatting, O(size of the output).
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "fabric/replay.hpp"
 
@@ -30,5 +31,11 @@ struct RunContext {
 // One row per (breakpoint, GPU whose buffer changed there); linear in between.
 [[nodiscard]] std::string nic_buffer_csv(const Workload& w, const Fabric& f, const SimResult& r);
 [[nodiscard]] std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r);
+
+// The files a run writes beside summary.json, in the order they are written.
+[[nodiscard]] const std::vector<std::string>& sim_output_files();
+// The content of one of them (`name` from sim_output_files()).
+[[nodiscard]] std::string sim_output_file(const std::string& name, const Workload& w,
+                                          const Fabric& f, const SimResult& r);
 
 }  // namespace flux

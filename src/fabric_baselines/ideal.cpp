@@ -1,6 +1,7 @@
 #include "fabric_baselines/ideal.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <queue>
@@ -13,31 +14,60 @@ namespace {
 struct Flow {
   int task;
   double remaining;
-  double rate = 0.0;  // bytes per ps
+  double rate = 0.0;  // bytes per ps; -1 while fair_rates has not frozen it
   Time since = 0;     // start of the current constant-rate piece
+  Time due = kNever;  // when it drains at its rate (the completion timer's candidate)
+  bool alive = true;
 };
 
 class IdealTransport final : public Transport {
  public:
   explicit IdealTransport(const Fabric& f)
-      : cap_(f.ocs * f.link_rate / kPsPerSecond), alpha_(to_time(f.latency)), gpus_(f.gpus) {}
+      : cap_(f.ocs * f.link_rate / kPsPerSecond),
+        alpha_(to_time(f.latency)),
+        gpus_(f.gpus),
+        on_link_(2 * static_cast<std::size_t>(f.gpus)),
+        dirty_link_(on_link_.size(), 0),
+        reached_link_(on_link_.size(), 0),
+        left_(on_link_.size(), 0.0),
+        users_(on_link_.size(), 0),
+        version_(on_link_.size(), 0) {}
 
   void on_ready(Engine& e, int task) override {
-    advance(e);
+    const bool moved = advance(e);
     const Task& t = e.workload().tasks[static_cast<std::size_t>(task)];
+    const int id = static_cast<int>(flows_.size());
     flows_.push_back({task, t.bytes, 0.0, e.now()});
-    settle(e);
+    order_.push_back(id);
+    for (std::size_t l : links(e.workload(), id)) {
+      on_link_[l].push_back(id);
+      mark_dirty(l);
+    }
+    settle(e, moved);
   }
   void on_timer(Engine& e, std::int64_t tag) override {
     if (tag != generation_) return;  // rates changed since this timer was set
-    advance(e);
-    settle(e);
+    settle(e, advance(e));
   }
 
  private:
-  // Moves every flow to now, recording the piece it carried at its last rate.
-  void advance(Engine& e) {
-    for (Flow& fl : flows_) {
+  // The sender's TX link and the receiver's RX link of flow `id`.
+  std::array<std::size_t, 2> links(const Workload& w, int id) const {
+    const Task& t = w.tasks[static_cast<std::size_t>(flows_[static_cast<std::size_t>(id)].task)];
+    return {static_cast<std::size_t>(t.src), static_cast<std::size_t>(gpus_ + t.dst)};
+  }
+  void mark_dirty(std::size_t l) {
+    if (!dirty_link_[l]) dirty_.push_back(l);
+    dirty_link_[l] = 1;
+  }
+
+  // Moves every flow to now, recording the piece it carried at its last rate. False when time
+  // has not moved since the last call (nothing to record: every flow is already at now).
+  bool advance(Engine& e) {
+    if (e.now() == advanced_to_) return false;
+    advanced_to_ = e.now();
+    for (int id : order_) {
+      Flow& fl = flows_[static_cast<std::size_t>(id)];
       const Time dt = e.now() - fl.since;
       if (dt > 0 && fl.rate > 0) {
         const Task& t = e.workload().tasks[static_cast<std::size_t>(fl.task)];
@@ -47,69 +77,135 @@ class IdealTransport final : public Transport {
       }
       fl.since = e.now();
     }
+    return true;
   }
 
-  // Completes drained flows, recomputes the fair rates and sets the next completion timer.
-  void settle(Engine& e) {
-    std::erase_if(flows_, [&](const Flow& fl) {
-      const double size = e.workload().tasks[static_cast<std::size_t>(fl.task)].bytes;
-      if (fl.remaining > 1e-9 * std::max(1.0, size)) return false;
-      e.complete_send(fl.task, e.now() + alpha_);
-      return true;
-    });
-    fair_rates(e.workload());
-    Time next = kNever;
-    for (const Flow& fl : flows_)
-      next = std::min(next, e.now() + static_cast<Time>(std::ceil(fl.remaining / fl.rate)));
+  // Completes drained flows, recomputes the fair rates of the flows a change can reach and sets
+  // the next completion timer. `moved`: time advanced, so every flow's remainder changed; else
+  // only the flow just added can be drained (a 0-byte send) and only rates near it change.
+  void settle(Engine& e, bool moved) {
+    const Workload& w = e.workload();
+    const auto drained = [&](int id) {
+      const Flow& fl = flows_[static_cast<std::size_t>(id)];
+      return fl.remaining <= 1e-9 * std::max(1.0, w.tasks[static_cast<std::size_t>(fl.task)].bytes);
+    };
+    if (moved) {
+      std::erase_if(order_, [&](int id) { return drained(id) && finish(e, id); });
+    } else if (!order_.empty() &&
+               flows_[static_cast<std::size_t>(order_.back())].since == e.now() &&
+               drained(order_.back())) {
+      finish(e, order_.back());
+      order_.pop_back();
+    }
+    fair_rates(w);
+    if (moved) {
+      dues_ = {};
+      for (int id : order_) push_due(e, id);
+    } else {
+      for (int id : changed_) push_due(e, id);
+    }
+    while (!dues_.empty() && stale(dues_.top())) dues_.pop();
     ++generation_;
-    if (next != kNever) e.set_timer(next, generation_);
+    if (!dues_.empty()) e.set_timer(std::get<0>(dues_.top()), generation_);
   }
 
-  // Progressive filling: raise all unfrozen rates together; the link whose fair share is lowest
-  // fills first and freezes its flows. Freezing only raises the other links' shares, so a heap of
-  // shares (stale entries skipped by version) visits links in filling order: O((F + R) log R).
+  bool finish(Engine& e, int id) {
+    Flow& fl = flows_[static_cast<std::size_t>(id)];
+    e.complete_send(fl.task, e.now() + alpha_);
+    fl.alive = false;
+    for (std::size_t l : links(e.workload(), id)) {
+      std::erase(on_link_[l], id);
+      mark_dirty(l);
+    }
+    return true;
+  }
+
+  void push_due(Engine& e, int id) {
+    Flow& fl = flows_[static_cast<std::size_t>(id)];
+    fl.due = e.now() + static_cast<Time>(std::ceil(fl.remaining / fl.rate));
+    dues_.emplace(fl.due, id);
+  }
+  bool stale(const std::pair<Time, int>& d) const {
+    const Flow& fl = flows_[static_cast<std::size_t>(d.second)];
+    return !fl.alive || fl.due != d.first;
+  }
+
+  // Progressive filling over the flows that share a link, directly or through other flows, with
+  // a link whose flows changed: raise all unfrozen rates together; the link whose fair share is
+  // lowest fills first and freezes its flows. Freezing only raises the other links' shares, so a
+  // heap of shares (stale entries skipped by version) visits links in filling order. Flows with
+  // no path to a change keep their rates, which filling them again would reproduce bit for bit
+  // (a link's arithmetic only involves its own flows, taken in arrival order). Cost
+  // O((F' + R') log R') for the F' flows and R' links reached, instead of all flows in flight.
   void fair_rates(const Workload& w) {
-    std::vector<std::vector<std::size_t>> on_link(2 * static_cast<std::size_t>(gpus_));
-    std::vector<std::size_t> touched;
-    for (std::size_t i = 0; i < flows_.size(); ++i) {
-      const Task& t = w.tasks[static_cast<std::size_t>(flows_[i].task)];
-      for (std::size_t l :
-           {static_cast<std::size_t>(t.src), static_cast<std::size_t>(gpus_ + t.dst)}) {
-        if (on_link[l].empty()) touched.push_back(l);
-        on_link[l].push_back(i);
-      }
-      flows_[i].rate = -1;  // not frozen yet
+    reach(w);
+    for (std::size_t l : reached_) {
+      left_[l] = cap_;
+      users_[l] = static_cast<int>(on_link_[l].size());
+      version_[l] = 0;
+      if (users_[l] > 0) heap_.emplace(left_[l] / users_[l], l, 0);
     }
-    std::vector<double> left(on_link.size(), cap_);
-    std::vector<int> users(on_link.size(), 0), version(on_link.size(), 0);
-    using Entry = std::tuple<double, std::size_t, int>;  // share, link, version
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
-    for (std::size_t l : touched) {
-      users[l] = static_cast<int>(on_link[l].size());
-      heap.emplace(left[l] / users[l], l, 0);
-    }
-    while (!heap.empty()) {
-      auto [share, l, v] = heap.top();
-      heap.pop();
-      if (v != version[l] || users[l] == 0) continue;
-      for (std::size_t i : on_link[l]) {
-        if (flows_[i].rate >= 0) continue;
-        flows_[i].rate = share;
-        const Task& t = w.tasks[static_cast<std::size_t>(flows_[i].task)];
-        for (std::size_t o :
-             {static_cast<std::size_t>(t.src), static_cast<std::size_t>(gpus_ + t.dst)}) {
-          left[o] -= share;
-          if (--users[o] > 0 && o != l) heap.emplace(left[o] / users[o], o, ++version[o]);
+    while (!heap_.empty()) {
+      auto [share, l, v] = heap_.top();
+      heap_.pop();
+      if (v != version_[l] || users_[l] == 0) continue;
+      for (int id : on_link_[l]) {
+        Flow& fl = flows_[static_cast<std::size_t>(id)];
+        if (fl.rate >= 0) continue;
+        fl.rate = share;
+        for (std::size_t o : links(w, id)) {
+          left_[o] -= share;
+          if (--users_[o] > 0 && o != l) heap_.emplace(left_[o] / users_[o], o, ++version_[o]);
         }
+        changed_.push_back(id);
       }
     }
+  }
+
+  // reached_: the links connected to a dirty link through flows; their flows' rates unfrozen.
+  void reach(const Workload& w) {
+    for (std::size_t l : reached_) reached_link_[l] = 0;
+    reached_.clear();
+    changed_.clear();
+    for (std::size_t l : dirty_) {
+      dirty_link_[l] = 0;
+      if (reached_link_[l]) continue;
+      reached_link_[l] = 1;
+      reached_.push_back(l);
+      for (std::size_t k = reached_.size() - 1; k < reached_.size(); ++k)  // breadth first
+        for (int id : on_link_[reached_[k]]) {
+          Flow& fl = flows_[static_cast<std::size_t>(id)];
+          if (fl.rate < 0) continue;
+          fl.rate = -1;
+          for (std::size_t o : links(w, id))
+            if (!reached_link_[o]) {
+              reached_link_[o] = 1;
+              reached_.push_back(o);
+            }
+        }
+    }
+    dirty_.clear();
   }
 
   double cap_;
   Time alpha_;
   int gpus_;
-  std::vector<Flow> flows_;
+  std::vector<Flow> flows_;  // every flow so far, by arrival; order_ lists the ones in flight
+  std::vector<int> order_;
   std::int64_t generation_ = 0;
+  Time advanced_to_ = -1;
+  // Per link (TX of gpu g is g, RX is gpus + g): its flows in arrival order, and fair_rates'
+  // scratch.
+  std::vector<std::vector<int>> on_link_;
+  std::vector<char> dirty_link_, reached_link_;
+  std::vector<std::size_t> dirty_, reached_;
+  std::vector<int> changed_;
+  std::vector<double> left_;
+  std::vector<int> users_, version_;
+  using Entry = std::tuple<double, std::size_t, int>;  // share, link, version
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap_;
+  std::priority_queue<std::pair<Time, int>, std::vector<std::pair<Time, int>>, std::greater<>>
+      dues_;
 };
 
 }  // namespace

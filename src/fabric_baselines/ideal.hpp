@@ -2,9 +2,11 @@
 // `ideal`: an ideal electrical fabric — every GPU has one
 // non-blocking link of σ·B per direction and no reconfiguration; the sends in flight share the
 // links max-min fairly (progressive filling over the senders' and receivers' capacities), fluid,
-// recomputed whenever a send starts or ends. A send is delivered α after its last byte left.
+// recomputed whenever a send starts or ends, for the sends that share a link (directly or through
+// others) with the one that started or ended. A send is delivered α after its last byte left.
 // The reference point the OCS schedulers are compared against. Cost per rate change:
-// O((F + R) log R) for F sends in flight and R busy links.
+// O((F + R) log R) for the F sends and R links connected to the change, plus O(sends in flight)
+// when the clock moved (each of them gets a hop then).
 #include "fabric/scheduler.hpp"
 
 namespace flux {

@@ -1,6 +1,5 @@
 #include "sweep/cell_run.hpp"
 
-#include "fabric/fabric_io.hpp"
 #include "fabric/sim_report.hpp"
 #include "schedulers/registry.hpp"
 #include "schedulers/run_summary.hpp"
@@ -8,20 +7,6 @@
 #include "workload/workload_io.hpp"
 
 namespace flux {
-
-namespace {
-
-std::string output_file(const std::string& name, const Workload& w, const Fabric& f,
-                        const SchedulerResult& run) {
-  const SimResult& r = run.sim;
-  if (name == "circuits.csv") return circuits_csv(r.schedule);
-  if (name == "flows.csv") return flows_csv(w, r.trace);
-  if (name == "nic_buffer.csv") return nic_buffer_csv(w, f, r);
-  if (name == "timeline.json") return timeline_json(w, f, r);
-  return circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f));  // circuit-schedule.json
-}
-
-}  // namespace
 
 CellFiles run_cell(const Sweep& sweep, const SweepCell& cell) {
   const CellInputs in = inputs_of(cell);
@@ -37,7 +22,7 @@ CellFiles run_cell(const Sweep& sweep, const SweepCell& cell) {
   files.emplace_back("summary.json",
                      run_summary(run, w, f, workload_label, sweep.file).dump(1) + "\n");
   for (const std::string& name : sweep.outputs)
-    files.emplace_back(name, output_file(name, w, f, run));
+    files.emplace_back(name, sim_output_file(name, w, f, run.sim));
   return files;
 }
 

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
+#include "fabric/sim_report.hpp"
 #include "schedulers/registry.hpp"
 #include "sweep/cell_inputs.hpp"
 
@@ -175,9 +176,7 @@ void read_bases(const JsonNode& root, Sweep& s) {
 }  // namespace
 
 const std::vector<std::string>& sweep_output_files() {
-  static const std::vector<std::string> files = {"circuits.csv", "flows.csv", "nic_buffer.csv",
-                                                 "circuit-schedule.json", "timeline.json"};
-  return files;
+  return sim_output_files();
 }
 
 std::vector<std::string> sweep_schedulers(const Sweep& sweep) {

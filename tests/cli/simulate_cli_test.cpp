@@ -148,6 +148,27 @@ TEST_F(SimulateCli, SameInputGivesByteIdenticalOutputAndReplaysToTheSameSummary)
   EXPECT_EQ(x["peak_hbm_held"].get<double>(), 0.0);
 }
 
+// --outputs writes exactly the files it names, each the same as in a full run; a name it does not
+// know is bad input naming the flag.
+TEST_F(SimulateCli, OutputsWritesOnlyTheNamedFilesUnchanged) {
+  const std::string f = fabric("f.json", 8, 2, "1e-5");
+  ASSERT_EQ(flux(simulate(f, "--scheduler rotornet -o all")).code, 0);
+  testing::CliResult r = flux(simulate(f, "--scheduler rotornet -o some --outputs flows,summary"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* file :
+       {"circuits.csv", "nic_buffer.csv", "circuit-schedule.json", "timeline.json"})
+    EXPECT_FALSE(exists(std::string("some/") + file)) << file;
+  EXPECT_EQ(slurp(path("some/flows.csv")), slurp(path("all/flows.csv")));
+  auto x = json("all/summary.json"), y = json("some/summary.json");
+  x.erase("provenance");
+  y.erase("provenance");
+  EXPECT_EQ(x.dump(), y.dump());
+  r = flux(simulate(f, "--scheduler rotornet -o bad --outputs summary,timelines"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--outputs"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("timelines"), std::string::npos) << r.err;
+}
+
 // nic_buffer.csv and the timeline's counter tracks carry the same per-GPU curves as the summary.
 TEST_F(SimulateCli, BufferCurvesReachTheSummaryPeak) {
   const std::string f = fabric("f.json", 8, 2, "1e-4", R"("nic_window": 2e-6, )");

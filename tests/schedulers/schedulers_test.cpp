@@ -153,6 +153,19 @@ TEST(Ideal, MaxMinFairRates) {
   for (int t : others) EXPECT_NEAR(to_seconds(r.trace.finish[t]), bytes / (cap / 3), 1e-11);
 }
 
+// 0->1 and 2->3 are tied together by 0->3 (they share its links) until it ends: then both must
+// speed up to the full link, the one on the far side of the ended send included.
+TEST(Ideal, RatesRiseOnBothSidesWhenTheLinkingSendEnds) {
+  WorkloadBuilder b(4);
+  const double bytes = 3e6, link = 1e6, cap = 2 * kRate;
+  const int near = b.send(0, 1, bytes), far = b.send(2, 3, bytes), linking = b.send(0, 3, link);
+  SimResult r = simulate(b.w, make_fabric(4, 2, kRate, 1e-3), "ideal");
+  const double linked = link / (cap / 2);  // all three at half a link while linked
+  EXPECT_NEAR(to_seconds(r.trace.finish[linking]), linked, 1e-11);
+  for (int t : {near, far})
+    EXPECT_NEAR(to_seconds(r.trace.finish[t]), linked + (bytes - link) / cap, 1e-11);
+}
+
 TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
   Workload w = random_workload(6, 3, 11);
   Fabric f = make_fabric(6, 2, kRate, 1e-6);
