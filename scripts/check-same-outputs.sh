@@ -36,7 +36,9 @@ mask() {
   local f
   while IFS= read -r -d '' f; do
     case "$f" in
-      *flux_bench.csv) awk -F, -v OFS=, 'NR > 1 && $12 != "" { $12 = "S" } 1' "$f" >"$f.m" ;;
+      *flux_bench.csv)  # the solver_s column, found by name (columns were added before it)
+        awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "solver_s") c = i }
+          NR > 1 && c && $c != "" { $c = "S" } 1' "$f" >"$f.m" ;;
       *matrix-bench.csv) awk -F, -v OFS=, 'NR > 1 { $(NF-1) = "S" } 1' "$f" >"$f.m" ;;
       *.txt) sed -E -e 's/(gap [0-9.]+% )[0-9.]+s/\1Ns/' -e '/mean ms per run/d' "$f" >"$f.m" ;;
       *.meta.json) rm "$f" && continue ;;

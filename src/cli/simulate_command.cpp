@@ -87,8 +87,12 @@ void write_outputs(const std::string& dir, const std::vector<std::string>& files
   ProgressStage stage(progress(), "write outputs",
                       static_cast<double>(files.size()));  // seconds each at 1,024 GPUs
   for (const std::string& name : files) {
-    write_file_atomic((p / name).string(), name == "summary.json" ? summary.dump(1) + "\n"
-                                                                  : sim_output_file(name, w, f, r));
+    OutputFile file((p / name).string());  // streamed: the timeline alone is hundreds of MB
+    if (name == "summary.json")
+      file.stream() << summary.dump(1) << "\n";
+    else
+      write_sim_output(file.stream(), name, w, f, r);
+    file.commit();
     stage.advance();
   }
 }

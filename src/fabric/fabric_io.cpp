@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "core/json_reader.hpp"
 #include "core/limits.hpp"
@@ -140,9 +141,11 @@ CircuitSchedule parse_circuit_schedule(const std::string& text, const std::strin
   return read_schedule_node(JsonNode::parse(text, label), fabric);
 }
 
-std::string circuit_schedule_to_json(const CircuitSchedule& s) {
+void write_circuit_schedule_json(std::ostream& out, const CircuitSchedule& s) {
   using Json = nlohmann::ordered_json;
-  JsonArrayWriter messages;  // element by element: a 1,024-GPU schedule's DOM would take GBs
+  out << R"({"format":"flux.circuit-schedule/1","scheduler":)" << Json(s.scheduler).dump()
+      << R"(,"messages":)";
+  JsonArrayWriter messages(out);  // element by element: a 1,024-GPU schedule's DOM would take GBs
   for (const MessagePlacement& m : s.messages) {
     nlohmann::ordered_json e = {{"task", m.task}};
     if (m.pieces.empty()) {
@@ -161,13 +164,19 @@ std::string circuit_schedule_to_json(const CircuitSchedule& s) {
     }
     messages.push_back(std::move(e));
   }
-  JsonArrayWriter circuits;
+  messages.finish();
+  out << R"(,"circuits":)";
+  JsonArrayWriter circuits(out);
   for (const CircuitInterval& c : s.circuits)
     circuits.push_back({{"switch", c.sw}, {"a", c.a}, {"b", c.b}, {"up", c.up}, {"down", c.down}});
-  return R"({"format":"flux.circuit-schedule/1","scheduler":)" + Json(s.scheduler).dump() +
-         R"(,"messages":)" + std::move(messages).take() + R"(,"circuits":)" +
-         std::move(circuits).take() + R"(,"iteration_time":)" + Json(s.iteration_time).dump() +
-         "}\n";
+  circuits.finish();
+  out << R"(,"iteration_time":)" << Json(s.iteration_time).dump() << "}\n";
+}
+
+std::string circuit_schedule_to_json(const CircuitSchedule& s) {
+  std::ostringstream out;
+  write_circuit_schedule_json(out, s);
+  return std::move(out).str();
 }
 
 }  // namespace flux

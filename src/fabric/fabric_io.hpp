@@ -2,6 +2,7 @@
 // Strict readers and writers of flux.fabric/1 and flux.circuit-schedule/1 (docs/formats.md).
 // Readers reject unknown versions, missing fields, wrong types, negative or non-finite numbers
 // and out-of-range indices with an InputError naming the file and the JSON pointer.
+#include <ostream>
 #include <string>
 
 #include "fabric/fabric.hpp"
@@ -23,5 +24,7 @@ inline constexpr int kMaxOcs = 1024;
                                                      const std::string& label,
                                                      const Fabric& fabric);
 [[nodiscard]] std::string circuit_schedule_to_json(const CircuitSchedule& s);
+// The same text, streamed into `out` as it is made.
+void write_circuit_schedule_json(std::ostream& out, const CircuitSchedule& s);
 
 }  // namespace flux

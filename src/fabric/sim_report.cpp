@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "fabric/fabric_io.hpp"
 #include "fabric/json_stream.hpp"
@@ -182,8 +183,10 @@ std::string nic_buffer_csv(const Workload& w, const Fabric& f, const SimResult& 
   return out;
 }
 
-std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r) {
-  JsonArrayWriter events;  // one event at a time: a DOM of millions of events takes GBs
+void write_timeline_json(std::ostream& out, const Workload& w, const Fabric& f,
+                         const SimResult& r) {
+  out << R"({"traceEvents":)";
+  JsonArrayWriter events(out);  // one event at a time: a DOM of millions of events takes GBs
   events.push_back(track_name("process_name", 0, 0, "GPU compute streams"));
   for (int g = 0; g < w.gpus; ++g)
     events.push_back(track_name("thread_name", 0, g, fmt::format("gpu {} compute", g)));
@@ -196,7 +199,15 @@ std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r
   }
   port_tracks(events, w, f, r);
   buffer_tracks(events, w, f, r);
-  return R"({"traceEvents":)" + std::move(events).take() + R"(,"displayTimeUnit":"ns"})" + "\n";
+  events.finish();
+  out << R"(,"displayTimeUnit":"ns"})"
+      << "\n";
+}
+
+std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r) {
+  std::ostringstream out;
+  write_timeline_json(out, w, f, r);
+  return std::move(out).str();
 }
 
 const std::vector<std::string>& sim_output_files() {
@@ -205,13 +216,26 @@ const std::vector<std::string>& sim_output_files() {
   return files;
 }
 
+void write_sim_output(std::ostream& out, const std::string& name, const Workload& w,
+                      const Fabric& f, const SimResult& r) {
+  if (name == "circuits.csv") {
+    out << circuits_csv(r.schedule);
+  } else if (name == "flows.csv") {
+    out << flows_csv(w, r.trace);
+  } else if (name == "nic_buffer.csv") {
+    out << nic_buffer_csv(w, f, r);
+  } else if (name == "timeline.json") {
+    write_timeline_json(out, w, f, r);
+  } else {  // circuit-schedule.json
+    write_circuit_schedule_json(out, to_circuit_schedule(r.schedule, w, f));
+  }
+}
+
 std::string sim_output_file(const std::string& name, const Workload& w, const Fabric& f,
                             const SimResult& r) {
-  if (name == "circuits.csv") return circuits_csv(r.schedule);
-  if (name == "flows.csv") return flows_csv(w, r.trace);
-  if (name == "nic_buffer.csv") return nic_buffer_csv(w, f, r);
-  if (name == "timeline.json") return timeline_json(w, f, r);
-  return circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f));  // circuit-schedule.json
+  std::ostringstream out;
+  write_sim_output(out, name, w, f, r);
+  return std::move(out).str();
 }
 
 }  // namespace flux

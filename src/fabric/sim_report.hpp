@@ -5,6 +5,7 @@
 // it carried, and a counter track per GPU with its NIC, waiting and HBM-held bytes). Pure
 // formatting, O(size of the output).
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -31,10 +32,15 @@ struct RunContext {
 // One row per (breakpoint, GPU whose buffer changed there); linear in between.
 [[nodiscard]] std::string nic_buffer_csv(const Workload& w, const Fabric& f, const SimResult& r);
 [[nodiscard]] std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r);
+// The same text, streamed into `out` as it is made (it is the largest output: hundreds of MB
+// at 1,024 GPUs).
+void write_timeline_json(std::ostream& out, const Workload& w, const Fabric& f, const SimResult& r);
 
 // The files a run writes beside summary.json, in the order they are written.
 [[nodiscard]] const std::vector<std::string>& sim_output_files();
-// The content of one of them (`name` from sim_output_files()).
+// The content of one of them (`name` from sim_output_files()), streamed into `out` or returned.
+void write_sim_output(std::ostream& out, const std::string& name, const Workload& w,
+                      const Fabric& f, const SimResult& r);
 [[nodiscard]] std::string sim_output_file(const std::string& name, const Workload& w,
                                           const Fabric& f, const SimResult& r);
 
