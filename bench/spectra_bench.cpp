@@ -47,33 +47,54 @@ void BM_SpectraImprovedPipeline(benchmark::State& st) {
 }
 BENCHMARK(BM_SpectraImprovedPipeline)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
 
-void BM_SpectraDecomposeStretchSparse(benchmark::State& st) {
-  const Matrix& d = demand(static_cast<int>(st.range(0)));
-  for (auto _ : st)
-    benchmark::DoNotOptimize(spectra_decompose(d, {.weights = WeightMethod::stretch}));
+// DECOMPOSE alone on the instances, one benchmark per kernel so that ratios are taken in
+// one run: 0 = synthetic n = 100, 1 = synthetic n = 1024 / 64 flows, 2 = random sparse n = 512
+// density 0.2, 3 = moe n = 64 (dense support).
+const Matrix& instance(int which) {
+  static const Matrix sparse = [] {
+    GeneratorOptions opt;
+    opt.n = 512;
+    opt.density = 0.2;
+    return generate_sparse(opt, 1);
+  }();
+  static const Matrix moe = generate_moe({}, 1);
+  if (which == 2) return sparse;
+  if (which == 3) return moe;
+  return demand(which == 0 ? 100 : 1024);
 }
-BENCHMARK(BM_SpectraDecomposeStretchSparse)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
 
-// The same kernel with a new solver (and its buffers) at every step: the previous default, kept
-// so that the reuse is measured against it in the same run.
-void BM_SpectraDecomposeStretchSparseFresh(benchmark::State& st) {
-  const Matrix& d = demand(static_cast<int>(st.range(0)));
+void decompose_with(benchmark::State& st, AssignmentKernel kernel) {
+  const Support s = make_support(instance(static_cast<int>(st.range(0))));
   for (auto _ : st)
-    benchmark::DoNotOptimize(spectra_decompose(
-        d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse_fresh}));
+    benchmark::DoNotOptimize(
+        spectra_decompose(s, {.weights = WeightMethod::stretch, .kernel = kernel}));
 }
-BENCHMARK(BM_SpectraDecomposeStretchSparseFresh)
-    ->Arg(100)
-    ->Arg(1024)
-    ->Unit(benchmark::kMillisecond);
+
+void BM_SpectraDecomposeStretchSparse(benchmark::State& st) {
+  decompose_with(st, AssignmentKernel::sparse);
+}
+BENCHMARK(BM_SpectraDecomposeStretchSparse)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+// The same kernel with a new solver (and its buffers) at every step: kept as a baseline.
+void BM_SpectraDecomposeStretchSparseFresh(benchmark::State& st) {
+  decompose_with(st, AssignmentKernel::sparse_fresh);
+}
+BENCHMARK(BM_SpectraDecomposeStretchSparseFresh)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraDecomposeStretchAuto(benchmark::State& st) {
+  decompose_with(st, AssignmentKernel::automatic);
+}
+BENCHMARK(BM_SpectraDecomposeStretchAuto)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraDecomposeStretchSparseWarm(benchmark::State& st) {
+  decompose_with(st, AssignmentKernel::sparse_warm);
+}
+BENCHMARK(BM_SpectraDecomposeStretchSparseWarm)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraDecomposeStretchDense(benchmark::State& st) {
-  const Matrix& d = demand(static_cast<int>(st.range(0)));
-  for (auto _ : st)
-    benchmark::DoNotOptimize(spectra_decompose(
-        d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::dense}));
+  decompose_with(st, AssignmentKernel::dense);
 }
-BENCHMARK(BM_SpectraDecomposeStretchDense)->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SpectraDecomposeStretchDense)->Arg(0)->Arg(3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraLpWeights(benchmark::State& st) {
   const Matrix& d = demand(static_cast<int>(st.range(0)));
