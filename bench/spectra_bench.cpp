@@ -1,5 +1,6 @@
-// Spectra speed: the whole pipeline at n = 100 (16 flows per port, s = 16)
-// and n = 1024 (64 non-zeros per port), the DECOMPOSE kernels alone, and the LP re-weighting.
+// Spectra speed: the whole pipeline at n = 100 (16 flows per port, s = 16) and n = 1024 (64
+// non-zeros per port), then per DECOMPOSE kernel on four instances (pipeline and DECOMPOSE alone),
+// and the LP re-weighting.
 // Run: build/flux_bench --benchmark_filter=Spectra
 #include <benchmark/benchmark.h>
 
@@ -69,6 +70,33 @@ void decompose_with(benchmark::State& st, AssignmentKernel kernel) {
     benchmark::DoNotOptimize(
         spectra_decompose(s, {.weights = WeightMethod::stretch, .kernel = kernel}));
 }
+
+MatrixProblem instance_problem(int which) {
+  MatrixProblem p;
+  p.time = instance(which);
+  p.switches = 16;
+  p.delta = 0.01;
+  return p;
+}
+
+// spectra-ref (LP weights, LPT, EQUALIZE) per kernel on the same instances, and `spectra`.
+void ref_pipeline_with(benchmark::State& st, AssignmentKernel kernel) {
+  const MatrixProblem p = instance_problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra_reference(p, {.kernel = kernel}));
+}
+void BM_SpectraRefPipelineCold(benchmark::State& st) {
+  ref_pipeline_with(st, AssignmentKernel::sparse);
+}
+BENCHMARK(BM_SpectraRefPipelineCold)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+void BM_SpectraRefPipelineAuto(benchmark::State& st) {
+  ref_pipeline_with(st, AssignmentKernel::automatic);
+}
+BENCHMARK(BM_SpectraRefPipelineAuto)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+void BM_SpectraImprovedPipelineOn(benchmark::State& st) {
+  const MatrixProblem p = instance_problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra_improved(p));
+}
+BENCHMARK(BM_SpectraImprovedPipelineOn)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraDecomposeStretchSparse(benchmark::State& st) {
   decompose_with(st, AssignmentKernel::sparse);
