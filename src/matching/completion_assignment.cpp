@@ -137,7 +137,8 @@ class CompletionSolver {
     ++epoch_;
     for (int i = 0; i < n_; ++i) {
       const int j = row_match_[sz(i)];
-      if (j >= 0 && pair_cost(i, j) != matched_cost_[sz(i)]) {
+      // After an infeasible solve matched_cost_ is stale: keep nothing then.
+      if (j >= 0 && (!result_.feasible || pair_cost(i, j) != matched_cost_[sz(i)])) {
         row_match_[sz(i)] = -1;
         col_match_[sz(j)] = -1;
       }
