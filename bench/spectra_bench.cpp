@@ -1,5 +1,6 @@
-// Spectra speed: the whole pipeline at n = 100 (16 flows per port, s = 16)
-// and n = 1024 (64 non-zeros per port), the DECOMPOSE kernels alone, and the LP re-weighting.
+// Spectra speed: the whole pipeline at n = 100 (16 flows per port, s = 16) and n = 1024 (64
+// non-zeros per port), then per DECOMPOSE kernel on four instances (pipeline and DECOMPOSE alone),
+// and the LP re-weighting.
 // Run: build/flux_bench --benchmark_filter=Spectra
 #include <benchmark/benchmark.h>
 
@@ -47,33 +48,81 @@ void BM_SpectraImprovedPipeline(benchmark::State& st) {
 }
 BENCHMARK(BM_SpectraImprovedPipeline)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
 
-void BM_SpectraDecomposeStretchSparse(benchmark::State& st) {
-  const Matrix& d = demand(static_cast<int>(st.range(0)));
-  for (auto _ : st)
-    benchmark::DoNotOptimize(spectra_decompose(d, {.weights = WeightMethod::stretch}));
+// DECOMPOSE alone on the instances, one benchmark per kernel so that ratios are taken in
+// one run: 0 = synthetic n = 100, 1 = synthetic n = 1024 / 64 flows, 2 = random sparse n = 512
+// density 0.2, 3 = moe n = 64 (dense support).
+const Matrix& instance(int which) {
+  static const Matrix sparse = [] {
+    GeneratorOptions opt;
+    opt.n = 512;
+    opt.density = 0.2;
+    return generate_sparse(opt, 1);
+  }();
+  static const Matrix moe = generate_moe({}, 1);
+  if (which == 2) return sparse;
+  if (which == 3) return moe;
+  return demand(which == 0 ? 100 : 1024);
 }
-BENCHMARK(BM_SpectraDecomposeStretchSparse)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
 
-// The same kernel with a new solver (and its buffers) at every step: the previous default, kept
-// so that the reuse is measured against it in the same run.
-void BM_SpectraDecomposeStretchSparseFresh(benchmark::State& st) {
-  const Matrix& d = demand(static_cast<int>(st.range(0)));
+void decompose_with(benchmark::State& st, AssignmentKernel kernel) {
+  const Support s = make_support(instance(static_cast<int>(st.range(0))));
   for (auto _ : st)
-    benchmark::DoNotOptimize(spectra_decompose(
-        d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse_fresh}));
+    benchmark::DoNotOptimize(
+        spectra_decompose(s, {.weights = WeightMethod::stretch, .kernel = kernel}));
 }
-BENCHMARK(BM_SpectraDecomposeStretchSparseFresh)
-    ->Arg(100)
-    ->Arg(1024)
-    ->Unit(benchmark::kMillisecond);
+
+MatrixProblem instance_problem(int which) {
+  MatrixProblem p;
+  p.time = instance(which);
+  p.switches = 16;
+  p.delta = 0.01;
+  return p;
+}
+
+// spectra-ref (LP weights, LPT, EQUALIZE) per kernel on the same instances, and `spectra`.
+void ref_pipeline_with(benchmark::State& st, AssignmentKernel kernel) {
+  const MatrixProblem p = instance_problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra_reference(p, {.kernel = kernel}));
+}
+void BM_SpectraRefPipelineCold(benchmark::State& st) {
+  ref_pipeline_with(st, AssignmentKernel::sparse);
+}
+BENCHMARK(BM_SpectraRefPipelineCold)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+void BM_SpectraRefPipelineAuto(benchmark::State& st) {
+  ref_pipeline_with(st, AssignmentKernel::automatic);
+}
+BENCHMARK(BM_SpectraRefPipelineAuto)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+void BM_SpectraImprovedPipelineOn(benchmark::State& st) {
+  const MatrixProblem p = instance_problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra_improved(p));
+}
+BENCHMARK(BM_SpectraImprovedPipelineOn)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraDecomposeStretchSparse(benchmark::State& st) {
+  decompose_with(st, AssignmentKernel::sparse);
+}
+BENCHMARK(BM_SpectraDecomposeStretchSparse)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+// The same kernel with a new solver (and its buffers) at every step: kept as a baseline.
+void BM_SpectraDecomposeStretchSparseFresh(benchmark::State& st) {
+  decompose_with(st, AssignmentKernel::sparse_fresh);
+}
+BENCHMARK(BM_SpectraDecomposeStretchSparseFresh)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraDecomposeStretchAuto(benchmark::State& st) {
+  decompose_with(st, AssignmentKernel::automatic);
+}
+BENCHMARK(BM_SpectraDecomposeStretchAuto)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+void BM_SpectraDecomposeStretchSparseWarm(benchmark::State& st) {
+  decompose_with(st, AssignmentKernel::sparse_warm);
+}
+BENCHMARK(BM_SpectraDecomposeStretchSparseWarm)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraDecomposeStretchDense(benchmark::State& st) {
-  const Matrix& d = demand(static_cast<int>(st.range(0)));
-  for (auto _ : st)
-    benchmark::DoNotOptimize(spectra_decompose(
-        d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::dense}));
+  decompose_with(st, AssignmentKernel::dense);
 }
-BENCHMARK(BM_SpectraDecomposeStretchDense)->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SpectraDecomposeStretchDense)->Arg(0)->Arg(3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraLpWeights(benchmark::State& st) {
   const Matrix& d = demand(static_cast<int>(st.range(0)));

@@ -94,6 +94,7 @@ class CompletionSolver {
   explicit CompletionSolver(int n)
       : n_(n),
         u_(sz(n_), 0.0),
+        matched_cost_(sz(n_), 0.0),
         row_match_(sz(n_), -1),
         col_match_(sz(n_), -1),
         dist_(sz(n_), kInf),
@@ -110,6 +111,7 @@ class CompletionSolver {
     result_.row_to_col.reserve(sz(n_));
   }
   [[nodiscard]] int size() const { return n_; }
+  [[nodiscard]] const SolveStats& stats() const { return stats_; }
 
   // Solves p (of this solver's size) from the column potentials v; reuses every buffer.
   const SparseAssignmentResult& solve(const SparseAssignmentProblem& p, std::vector<double>& v) {
@@ -125,8 +127,39 @@ class CompletionSolver {
     return run();
   }
 
+  // Warm re-solve after a solve of a problem p0 with p >= p0 pointwise (allowed(p) ⊆ allowed(p0),
+  // costs never lower): the previous (u, v) stay feasible, so the previous pairs whose cost is
+  // unchanged stay matched and tight; only the other rows are re-matched (greedy, ARR, Dijkstra).
+  const SparseAssignmentResult& resolve(const SparseAssignmentProblem& p, std::vector<double>& v) {
+    p_ = &p;
+    v_ = &v;
+    open_.clear();
+    ++epoch_;
+    for (int i = 0; i < n_; ++i) {
+      const int j = row_match_[sz(i)];
+      // After an infeasible solve matched_cost_ is stale: keep nothing then.
+      if (j >= 0 && (!result_.feasible || pair_cost(i, j) != matched_cost_[sz(i)])) {
+        row_match_[sz(i)] = -1;
+        col_match_[sz(j)] = -1;
+      }
+    }
+    warm_ = true;
+    const SparseAssignmentResult& r = run();
+    warm_ = false;
+    return r;
+  }
+
  private:
+  // Cost of (i, j) in p: its explicit edge, 0 for a filler between open lines, NaN if forbidden.
+  double pair_cost(int i, int j) const {
+    for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e)
+      if (p_->col[sz(e)] == j) return p_->cost[sz(e)];
+    return p_->row_open[sz(i)] && p_->col_open[sz(j)] ? 0.0
+                                                      : std::numeric_limits<double>::quiet_NaN();
+  }
+
   const SparseAssignmentResult& run() {
+    stats_ = {};
     SparseAssignmentResult& r = result_;
     r.feasible = false;
     r.row_to_col.clear();
@@ -140,9 +173,12 @@ class CompletionSolver {
       if (row_match_[sz(i)] < 0 && !augment_from(i)) return r;
     r.feasible = true;
     r.row_to_col = row_match_;
-    for (int i = 0; i < n_; ++i)
+    for (int i = 0; i < n_; ++i) {
+      matched_cost_[sz(i)] = 0.0;
       for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e)
-        if (p_->col[sz(e)] == row_match_[sz(i)]) r.cost += p_->cost[sz(e)];
+        if (p_->col[sz(e)] == row_match_[sz(i)]) matched_cost_[sz(i)] = p_->cost[sz(e)];
+      r.cost += matched_cost_[sz(i)];
+    }
     return r;
   }
 
@@ -171,6 +207,7 @@ class CompletionSolver {
       if (p_->col_open[sz(j)] && (*v_)[sz(j)] == vmax) top.push_back(j);
     std::size_t next_top = 0;
     for (int i = 0; i < n_; ++i) {
+      if (warm_ && row_match_[sz(i)] >= 0) continue;  // kept pair: u_i stays feasible and tight
       double best = p_->row_open[sz(i)] ? -vmax : kInf;
       for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e)
         best = std::min(best, p_->cost[sz(e)] - (*v_)[sz(p_->col[sz(e)])]);
@@ -216,6 +253,7 @@ class CompletionSolver {
 
   // One ARR step for row i; returns the evicted row or -1.
   int reduce_row(int i) {
+    stats_.work += 1 + p_->row_start[sz(i) + 1] - p_->row_start[sz(i)];
     double u1 = kInf, u2 = kInf;
     int j1 = -1, j2 = -1;
     for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e) {
@@ -274,6 +312,7 @@ class CompletionSolver {
 
   // Relaxes the explicit edges of row i (reached at distance d) and offers its fillers.
   void scan(int i, double d) {
+    stats_.work += 1 + p_->row_start[sz(i) + 1] - p_->row_start[sz(i)];
     scanned_.push_back({i, d});
     const double ui = u_[sz(i)];
     for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e) {
@@ -316,6 +355,7 @@ class CompletionSolver {
   }
 
   bool augment_from(int root) {
+    ++stats_.searches;
     ++epoch_;
     heap_.clear();
     scanned_.clear();
@@ -362,6 +402,7 @@ class CompletionSolver {
   int n_;
   std::vector<double>* v_ = nullptr;
   std::vector<double> u_;
+  std::vector<double> matched_cost_;  // cost of each row's pair in the last solution
   std::vector<int> row_match_, col_match_;
   std::vector<double> dist_;
   std::vector<int> pred_;
@@ -377,6 +418,8 @@ class CompletionSolver {
   std::size_t next_top_free_ = 0;
   double filler_base_ = kInf;
   int filler_row_ = -1;
+  bool warm_ = false;  // resolve(): rows still matched keep their pair and their u
+  SolveStats stats_;
 };
 
 SparseAssignmentResult completion_assignment(const SparseAssignmentProblem& p,
@@ -393,6 +436,17 @@ const SparseAssignmentResult& CompletionWorkspace::solve(const SparseAssignmentP
   assert(static_cast<int>(col_potential.size()) == p.n);
   if (!solver_ || solver_->size() != p.n) solver_ = std::make_unique<CompletionSolver>(p.n);
   return solver_->solve(p, col_potential);
+}
+
+SolveStats CompletionWorkspace::last_stats() const {
+  return solver_ ? solver_->stats() : SolveStats{};
+}
+
+const SparseAssignmentResult& CompletionWorkspace::resolve(const SparseAssignmentProblem& p,
+                                                           std::vector<double>& col_potential) {
+  assert(static_cast<int>(col_potential.size()) == p.n);
+  if (!solver_ || solver_->size() != p.n) return solve(p, col_potential);
+  return solver_->resolve(p, col_potential);
 }
 
 }  // namespace flux

@@ -46,6 +46,12 @@ struct SparseAssignmentResult {
 
 class CompletionSolver;
 
+// Work of one solve, for callers that choose between cold and warm starts by measured effort.
+struct SolveStats {
+  long searches = 0;  // Dijkstra searches (rows the greedy pass and ARR left free)
+  long work = 0;      // rows visited by ARR and Dijkstra, plus their explicit edges
+};
+
 // The same solver keeping its O(n) buffers between calls, for callers that solve a sequence of
 // problems of one size (DECOMPOSE: Δ steps). After the first call a solve allocates nothing.
 // The result stays valid until the next solve. Same answers as completion_assignment, bit for
@@ -58,6 +64,13 @@ class CompletionWorkspace {
   CompletionWorkspace& operator=(const CompletionWorkspace&) = delete;
   const SparseAssignmentResult& solve(const SparseAssignmentProblem& p,
                                       std::vector<double>& col_potential);
+  // Warm start from the last solve: p must be the last problem with costs raised and pairs
+  // removed only (never a lower cost, never a new allowed pair), `col_potential` the potentials
+  // that solve returned. Rows whose pair kept its cost stay matched; only the others are
+  // searched again. Optimal like solve, but ties may be broken differently.
+  const SparseAssignmentResult& resolve(const SparseAssignmentProblem& p,
+                                        std::vector<double>& col_potential);
+  [[nodiscard]] SolveStats last_stats() const;
 
  private:
   std::unique_ptr<CompletionSolver> solver_;

@@ -110,10 +110,34 @@ class DecomposeState {
     p.row_start[ix(s_.n)] = static_cast<int>(kept);
     p.col.resize(kept);
     p.cost.resize(kept);
-    std::fill(potential_.begin(), potential_.end(), 0.0);  // cold start: see the header
-    if (kernel == AssignmentKernel::sparse_fresh)
+    if (kernel == AssignmentKernel::sparse_fresh) {
+      std::fill(potential_.begin(), potential_.end(), 0.0);
       return checked(completion_assignment(p, potential_));
-    return checked(workspace_.solve(p, potential_));
+    }
+    if (solved_ && (kernel == AssignmentKernel::sparse_warm || warm_))
+      return checked(workspace_.resolve(p, potential_));
+    if (kernel == AssignmentKernel::automatic && solved_) probe_warm(p);
+    solved_ = true;
+    std::fill(potential_.begin(), potential_.end(), 0.0);  // cold start
+    const SparseAssignmentResult& r = workspace_.solve(p, potential_);
+    cold_searches_ = workspace_.last_stats().searches;
+    if (warm_probe_work_ >= 0) warm_ = 4 * warm_probe_work_ < 3 * workspace_.last_stats().work;
+    warm_probe_work_ = -1;
+    return checked(r);
+  }
+
+  // Automatic kernel: when the last cold step needed many Dijkstra searches (price wars that ARR
+  // does not settle, e.g. dense or irregular supports), this step is also solved warm, on a copy
+  // of the potentials, for its measured work only; the cold solve that follows decides whether
+  // the later steps start warm. At most one probe per 8 steps. Deterministic: work is counted.
+  void probe_warm(const SparseAssignmentProblem& p) {
+    if (++steps_since_probe_ < 8 && probed_) return;
+    if (7 * cold_searches_ <= s_.n) return;  // few searches: nothing for a warm start to save
+    probed_ = true;
+    steps_since_probe_ = 0;
+    probe_potential_ = potential_;
+    (void)workspace_.resolve(p, probe_potential_);
+    warm_probe_work_ = workspace_.last_stats().work;
   }
 
   // König: a matching saturating every critical line always exists, so this is a logic error.
@@ -147,6 +171,13 @@ class DecomposeState {
   CompletionWorkspace workspace_;  // the solver's buffers, kept across steps
   std::vector<int> on_;            // peel: entry of each row on the permutation, or -1
   int uncovered_ = 0;
+  bool solved_ = false;  // a step was solved: the workspace holds its matching and duals
+  bool probed_ = false;  // automatic: a warm start was tried
+  int steps_since_probe_ = 0;
+  bool warm_ = false;  // automatic: later steps start warm
+  long cold_searches_ = 0;
+  long warm_probe_work_ = -1;  // work of the second step solved warm, or -1
+  std::vector<double> probe_potential_;
 };
 
 // Stretch pass of DECOMPOSE: raise each permutation, in creation order, by the largest remaining

@@ -8,17 +8,22 @@
 // smallest positive remaining demand on the matching is peeled off. Weights are then re-fitted by
 // the LP of lp_weights.hpp or by the reference's stretch pass.
 //
-// Kernels: `sparse` (default) solves each step with completion_assignment on the support only
+// Kernels: `sparse` solves each step cold (v = 0) with completion_assignment on the support only
 // (fillers implicit, 1e9 pairs forbidden): greedy + augmenting row reduction match most rows,
-// Dijkstra searches the rest. Its buffers live across the steps (CompletionWorkspace), so a
-// step allocates nothing but the permutation it returns; `sparse_fresh` is the same solver
-// built anew at every step (the earlier kernel, kept for benchmarks; identical output). Worst case
-// O(Δ · n · nnz · log n); measured on the synthetic benchmark (n = 100, Δ = 16) ~17 searches of ~15
-// scanned rows per step. Warm-starting the column potentials from the previous step was tried and
-// rejected: the previous matching's entries are exactly the ones that just became forbidden, and it
-// cost 60 % more scans at n = 100 (10 % fewer at n = 1024). `dense` builds the reference's n x n
-// cost matrix with 1e9 entries and runs the O(n^3) Hungarian: O(Δ · n^3), kept for cross-checks and
-// benchmarks. Both give optimal assignments at every step; only ties may be broken differently.
+// Dijkstra searches the rest. Its buffers live across the steps (CompletionWorkspace);
+// `sparse_fresh` is the same solver built anew at every step (identical output, a benchmark
+// baseline). `sparse_warm` re-solves every step after the first from the previous step's duals
+// (CompletionWorkspace::resolve: between steps costs only rise and pairs only disappear, so the
+// duals stay feasible). Warm duals cut the Dijkstra searches 4-10x where ARR leaves many rows free
+// (irregular or dense supports: random sparse, MoE) but double them on near-regular supports
+// (synthetic), where each step deletes the previous matching outright. `automatic` (default) runs
+// cold and, when a cold step needed more than n/7 searches, solves the next step both ways and
+// goes warm if warm took < 3/4 of the cold work (counted, so deterministic; one probe per 8 steps).
+// Where it stays cold its output is the cold kernel's bit for bit; where it goes warm every step is
+// still optimal, so on real-valued supports the peeled demands are the same and only idle fillers
+// and exact ties may differ. Worst case O(Δ · n · nnz · log n). `dense` builds the reference's
+// n x n cost matrix with 1e9 entries and runs the O(n^3) Hungarian: O(Δ · n^3), kept for
+// cross-checks and benchmarks. All give optimal assignments at every step; only ties may differ.
 #include <vector>
 
 #include "core/matrix.hpp"
@@ -28,11 +33,11 @@
 namespace flux {
 
 enum class WeightMethod { lp, stretch };
-enum class AssignmentKernel { sparse, sparse_fresh, dense };
+enum class AssignmentKernel { automatic, sparse, sparse_fresh, sparse_warm, dense };
 
 struct DecomposeOptions {
   WeightMethod weights = WeightMethod::lp;
-  AssignmentKernel kernel = AssignmentKernel::sparse;
+  AssignmentKernel kernel = AssignmentKernel::automatic;
 };
 
 // Invariant on return: sum_l weights[l] * P_l >= D elementwise (up to 1e-9 relative); weights

@@ -12,7 +12,8 @@ namespace flux {
 
 struct SpectraOptions {
   WeightMethod weights = WeightMethod::lp;
-  bool equalize = true;  // false = the "no equalization" ablation
+  bool equalize = true;                                   // false = the "no equalization" ablation
+  AssignmentKernel kernel = AssignmentKernel::automatic;  // DECOMPOSE's; all give optimal steps
 };
 
 // `spectra-ref`: the paper's algorithm exactly as its authors' code runs it.

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "core/matrix.hpp"
@@ -53,6 +55,28 @@ Matrix dense_costs(const SparseAssignmentProblem& p) {
   return c;
 }
 
+// r is a valid permutation of allowed pairs with the dense Hungarian's optimal cost.
+void expect_optimal(const SparseAssignmentProblem& p, const SparseAssignmentResult& r, int trial) {
+  SCOPED_TRACE("trial " + std::to_string(trial));
+  const int n = p.n;
+  ASSERT_TRUE(r.feasible);
+  const Matrix c = dense_costs(p);
+  const Assignment dense = min_cost_assignment(c);
+  ASSERT_LT(dense.cost, kForbidden / 2);
+  std::vector<char> used(static_cast<std::size_t>(n), 0);
+  double cost = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const int j = r.row_to_col[static_cast<std::size_t>(i)];
+    ASSERT_GE(j, 0);
+    ASSERT_FALSE(used[static_cast<std::size_t>(j)]);
+    used[static_cast<std::size_t>(j)] = 1;
+    ASSERT_LT(c(i, j), kForbidden);
+    cost += c(i, j);
+  }
+  EXPECT_NEAR(cost, dense.cost, 1e-9);
+  EXPECT_NEAR(r.cost, dense.cost, 1e-9);
+}
+
 TEST(CompletionAssignment, MatchesDenseHungarianOptimum) {
   Rng rng(42);
   for (int trial = 0; trial < 300; ++trial) {
@@ -63,24 +87,57 @@ TEST(CompletionAssignment, MatchesDenseHungarianOptimum) {
       for (auto& x : v) x = rng.uniform(-2.0, 2.0);  // arbitrary warm start must not matter
     }
     const SparseAssignmentResult r = completion_assignment(p, v);
-    ASSERT_TRUE(r.feasible);
-    const Matrix c = dense_costs(p);
-    const Assignment dense = min_cost_assignment(c);
-    ASSERT_LT(dense.cost, kForbidden / 2);
-    // Valid permutation that uses only allowed pairs, with the optimal cost.
-    std::vector<char> used(static_cast<std::size_t>(n), 0);
-    double cost = 0.0;
-    for (int i = 0; i < n; ++i) {
-      const int j = r.row_to_col[static_cast<std::size_t>(i)];
-      ASSERT_GE(j, 0);
-      ASSERT_FALSE(used[static_cast<std::size_t>(j)]);
-      used[static_cast<std::size_t>(j)] = 1;
-      ASSERT_LT(c(i, j), kForbidden);
-      cost += c(i, j);
-    }
-    EXPECT_NEAR(cost, dense.cost, 1e-9) << "trial " << trial;
-    EXPECT_NEAR(r.cost, dense.cost, 1e-9);
+    expect_optimal(p, r, trial);
   }
+}
+
+// p with costs raised and pairs removed only, as between two DECOMPOSE steps: explicit edges
+// are dropped or raised (open-open pairs stay <= 0), and some open lines close.
+SparseAssignmentProblem raised(const SparseAssignmentProblem& p, Rng& rng) {
+  SparseAssignmentProblem q = p;
+  for (auto* open : {&q.row_open, &q.col_open})
+    for (auto& o : *open) o = o && rng.uniform() >= 0.15;
+  q.col.clear();
+  q.cost.clear();
+  q.row_start.assign(1, 0);
+  for (int i = 0; i < p.n; ++i) {
+    for (int e = p.row_start[static_cast<std::size_t>(i)];
+         e < p.row_start[static_cast<std::size_t>(i) + 1]; ++e) {
+      const int j = p.col[static_cast<std::size_t>(e)];
+      const bool open_pair =
+          q.row_open[static_cast<std::size_t>(i)] && q.col_open[static_cast<std::size_t>(j)];
+      if (rng.uniform() < 0.2) continue;  // dropped: a filler at 0 if both lines are open
+      double c = p.cost[static_cast<std::size_t>(e)];
+      if (rng.uniform() < 0.4) c += std::floor(rng.uniform() * 4.0) / 8.0;
+      q.col.push_back(j);
+      q.cost.push_back(open_pair ? std::min(c, 0.0) : c);
+    }
+    q.row_start.push_back(static_cast<int>(q.col.size()));
+  }
+  return q;
+}
+
+TEST(CompletionAssignment, WarmResolveAfterRaisedCostsIsOptimal) {
+  Rng rng(7);
+  CompletionWorkspace ws;
+  int resolved = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = 1 + static_cast<int>(rng.below(30));
+    SparseAssignmentProblem p = random_problem(n, rng.uniform() * 0.4, rng);
+    std::vector<double> v(static_cast<std::size_t>(n), 0.0);
+    if (!ws.solve(p, v).feasible) continue;
+    for (int step = 0; step < 4; ++step) {  // a chain of raises, each re-solved warm
+      p = raised(p, rng);
+      const SparseAssignmentResult& r = ws.resolve(p, v);
+      if (min_cost_assignment(dense_costs(p)).cost >= kForbidden / 2) {
+        EXPECT_FALSE(r.feasible);
+        break;
+      }
+      expect_optimal(p, r, trial);
+      ++resolved;
+    }
+  }
+  EXPECT_GT(resolved, 300);  // the chains are not cut short by infeasibility
 }
 
 TEST(CompletionAssignment, ReportsInfeasible) {

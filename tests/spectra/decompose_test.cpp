@@ -23,7 +23,8 @@ TEST(Decompose, ExactlyDeltaPermutationsOnEveryGenerator) {
       SCOPED_TRACE(kind + " seed " + std::to_string(seed));
       const Matrix d = generate_matrix(kind, opt, seed);
       for (WeightMethod w : {WeightMethod::lp, WeightMethod::stretch})
-        for (AssignmentKernel k : {AssignmentKernel::sparse, AssignmentKernel::dense}) {
+        for (AssignmentKernel k : {AssignmentKernel::automatic, AssignmentKernel::sparse,
+                                   AssignmentKernel::sparse_warm, AssignmentKernel::dense}) {
           const Decomposition dec = spectra_decompose(d, {.weights = w, .kernel = k});
           EXPECT_EQ(static_cast<int>(dec.perms.size()), d.max_line_nonzeros());
           test::expect_covering_decomposition(d, dec);
@@ -88,6 +89,28 @@ TEST(Decompose, ReusedWorkspaceGivesTheFreshSolversDecomposition) {
         d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse_fresh});
     EXPECT_EQ(a.perms, b.perms);
     EXPECT_EQ(a.weights, b.weights);  // bit for bit
+  }
+}
+
+TEST(Decompose, WarmAndColdKernelsPeelTheSameDemand) {
+  // On real-valued supports every step's optimal matching of positive remaining demand is unique,
+  // and only it drives the greedy (uncovered entries always have positive remaining demand). So a
+  // warm start may pick other idle fillers, but the stretch weights must not change.
+  for (const std::string kind : {"sparse", "moe", "synthetic"}) {
+    GeneratorOptions opt;
+    opt.n = 48;
+    opt.tokens = 4096;
+    const Matrix d = generate_matrix(kind, opt, 3);
+    SCOPED_TRACE(kind);
+    const Decomposition cold = spectra_decompose(
+        d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse});
+    for (AssignmentKernel k : {AssignmentKernel::automatic, AssignmentKernel::sparse_warm}) {
+      const Decomposition warm =
+          spectra_decompose(d, {.weights = WeightMethod::stretch, .kernel = k});
+      ASSERT_EQ(warm.weights.size(), cold.weights.size());
+      for (std::size_t l = 0; l < cold.weights.size(); ++l)
+        EXPECT_NEAR(warm.weights[l], cold.weights[l], 1e-12);
+    }
   }
 }
 
