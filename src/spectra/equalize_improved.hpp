@@ -9,7 +9,7 @@
 //     free and the loop would otherwise converge only geometrically).
 // Each move strictly lowers the busiest switch without raising the receiver above it, so the
 // makespan never increases. Cost per move O(pieces on the busy switch + s).
-#include "spectra/switch_plan.hpp"
+#include "matrix/switch_plan.hpp"
 
 namespace flux {
 

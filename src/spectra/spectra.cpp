@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "spectra/switch_plan.hpp"
+#include "matrix/switch_plan.hpp"
 
 namespace flux {
 

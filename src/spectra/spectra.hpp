@@ -5,8 +5,8 @@
 // contains the reference's schedule as a candidate. Cost: dominated by DECOMPOSE (Δ sparse
 // assignments, decompose.hpp); LPT is O(K log s), EQUALIZE O(splits · (s + pieces)).
 #include "matrix/algorithm.hpp"
+#include "matrix/switch_plan.hpp"
 #include "spectra/decompose.hpp"
-#include "spectra/switch_plan.hpp"
 
 namespace flux {
 

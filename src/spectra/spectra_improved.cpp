@@ -19,12 +19,12 @@
 #include <limits>
 #include <numeric>
 
+#include "matrix/switch_plan.hpp"
 #include "spectra/bottleneck_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
 #include "spectra/spectra.hpp"
 #include "spectra/support.hpp"
-#include "spectra/switch_plan.hpp"
 #include "spectra/wraparound.hpp"
 
 namespace flux {

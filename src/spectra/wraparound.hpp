@@ -10,7 +10,7 @@
 // Cost: O(K) per feasibility test, O(K · 60) in total.
 #include <vector>
 
-#include "spectra/switch_plan.hpp"
+#include "matrix/switch_plan.hpp"
 
 namespace flux {
 

@@ -4,8 +4,8 @@
 // each piece is (permutation index into the decomposition, duration).
 #include <vector>
 
+#include "matrix/decomposition.hpp"
 #include "matrix/schedule.hpp"
-#include "spectra/decompose.hpp"
 
 namespace flux {
 

@@ -1,4 +1,4 @@
-#include "spectra/switch_plan.hpp"
+#include "matrix/switch_plan.hpp"
 
 #include <algorithm>
 #include <functional>
