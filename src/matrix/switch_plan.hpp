@@ -4,6 +4,7 @@
 // each piece is (permutation index into the decomposition, duration).
 #include <vector>
 
+#include "matrix/algorithm.hpp"
 #include "matrix/decomposition.hpp"
 #include "matrix/schedule.hpp"
 
@@ -34,5 +35,13 @@ void plan_to_slots(const SwitchPlan& plan, const Decomposition& dec, double delt
 
 // The makespan plan_to_slots would report (bit for bit), without building the slots.
 [[nodiscard]] double plan_makespan(const SwitchPlan& plan, double delta);
+
+// SCHEDULE + EQUALIZE + timeline on a given decomposition (shared by the ablations).
+[[nodiscard]] MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProblem& p,
+                                                  bool equalize);
+
+// The timeline of `plan` on `dec` as a result (n, s, δ, slots, makespan, K, splits).
+[[nodiscard]] MatrixResult plan_result(const SwitchPlan& plan, const Decomposition& dec,
+                                       const MatrixProblem& p);
 
 }  // namespace flux

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
-#include "spectra/spectra.hpp"
+#include "matrix/switch_plan.hpp"
 
 namespace flux {
 

@@ -23,12 +23,4 @@ struct SpectraOptions {
 // `spectra`: the improved default; never worse than spectra_reference on the same instance.
 [[nodiscard]] MatrixResult spectra_improved(const MatrixProblem& p);
 
-// SCHEDULE + EQUALIZE + timeline on a given decomposition (shared by the ablations).
-[[nodiscard]] MatrixResult schedule_decomposition(const Decomposition& dec, const MatrixProblem& p,
-                                                  bool equalize);
-
-// The timeline of `plan` on `dec` as a result (n, s, δ, slots, makespan, K, splits).
-[[nodiscard]] MatrixResult plan_result(const SwitchPlan& plan, const Decomposition& dec,
-                                       const MatrixProblem& p);
-
 }  // namespace flux
