@@ -129,7 +129,8 @@ void add_matrix_generate(CLI::App& matrix) {
   cmd->add_option("KIND", args->kind, "one of " + kind_list())->required();
   add_generator_options(*cmd, *args);
   cmd->add_option("--bytes", args->bytes,
-                  "scale so the busiest port sends this much (e.g. 64MiB); default: normalised");
+                  "scale so the busiest port sends this much (e.g. 64MiB); default: normalised")
+      ->type_name("BYTES");
   cmd->add_option("--seed", args->seed, "random seed")->capture_default_str();
   cmd->add_option("-o,--output", args->output, "demand file (flux.demand/1)")->required();
   cmd->callback([cmd, args] { run_generate(*cmd, *args); });

@@ -21,6 +21,7 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("inputs", args->inputs,
                   "output folders of simulate/bench, or files: summary.json, flux_bench.csv, "
                   "matrix schedules, demand matrices")
+      ->default_str("")
       ->required();
   cmd->add_option("-o,--output", args->out, "the HTML file to write")->required();
   cmd->callback([args] {

@@ -116,9 +116,13 @@ void add_sweep_commands(CLI::App& app) {
                    "output folder on a file system the nodes share")
       ->required();
   slurm->add_option("--shards", args->shards, "array tasks (default: cells, at most 100)");
-  slurm->add_option("--partition", args->slurm.partition, "Slurm partition");
-  slurm->add_option("--time", args->slurm.time, "time limit per array task (sbatch --time)");
-  slurm->add_option("--mem", args->slurm.mem, "memory per array task (sbatch --mem)");
+  slurm->add_option("--partition", args->slurm.partition,
+                    "Slurm partition (default: the cluster's)");
+  slurm->add_option("--time", args->slurm.time,
+                    "time limit per array task in sbatch's form, e.g. 2:00:00 (default: the "
+                    "partition's)");
+  slurm->add_option("--mem", args->slurm.mem,
+                    "memory per array task in sbatch's form, e.g. 16G (default: the partition's)");
   slurm->add_option("--cpus", args->slurm.cpus, "CPUs per array task, its cells run at once")
       ->capture_default_str();
   slurm->add_option("--name", args->slurm.name, "job name")->capture_default_str();

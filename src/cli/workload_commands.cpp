@@ -198,6 +198,7 @@ void add_import(CLI::App& wl) {
         return fmt::format("{:.17g}", parse_time(text, "--cycle"));
       })
       ->default_str("1ns")
+      ->type_name("TIME")
       ->excludes(c);
   cmd->add_option("--model-group", o->astra_options.model_group,
                   "ASTRA: model-parallel group size (default: model_parallel_NPU_group)")

@@ -152,8 +152,8 @@ std::string bench_svg(const BenchGrid& grid, const BenchResult& r, const BenchWo
                       int switches) {
   LinePlot plot;
   plot.title = fmt::format("{}, s = {}{}", w.name, switches,
-                           w.sweep.empty() ? "" : fmt::format(", delta = {}", grid.sweep_delta));
-  plot.x.label = w.sweep.empty() ? "reconfiguration delay delta (busiest port's load = 1)"
+                           w.sweep.empty() ? "" : fmt::format(", τ = {}", grid.sweep_delta));
+  plot.x.label = w.sweep.empty() ? "reconfiguration delay τ (normalised: busiest port's load = 1)"
                                  : (w.sweep == "flows" ? "flows per port" : "small-flow share");
   plot.y.label = "makespan (normalised, log scale)";
   plot.y.log = true;  // BvN and Solstice are 10-100x the others: a linear axis hides the rest

@@ -78,5 +78,32 @@ TEST_F(InterfaceCli, CycleTakesATimeWithUnits) {
   EXPECT_NE(flux("workload import --help").out.find("=1ns"), std::string::npos);
 }
 
+// Every --help names the unit of each duration, rate and size option in its type (TIME, RATE,
+// BYTES) and shows no default that misleads: "=[]" for "all", "=0" on a required option.
+TEST_F(InterfaceCli, HelpShowsUnitsAndNoMisleadingDefaults) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> commands{
+      {"run", {"--tau TIME", "--nic-window TIME", "--time-limit TIME"}},
+      {"bench flux",
+       {"--taus TIMES", "--nic-window TIME", "--time-limit TIME", "--slot TIME",
+        "--closure-memory BYTES", "--bvn-frame TIME-OR-TAU=100tau"}},
+      {"bench flux-greedy", {"--tau TIME", "--rate RATE"}},
+      {"matrix schedule", {"--tau,--delta TIME|NUMBER", "--rate RATE"}},
+      {"matrix bound", {"--tau,--delta TIME|NUMBER", "--rate RATE"}},
+      {"matrix generate", {"--bytes BYTES"}},
+      {"workload import", {"--cycle TIME=1ns"}},
+      {"matrix bench", {}},
+      {"report", {}},
+      {"simulate", {"--frame TIME=0s"}},
+      {"cosched", {"--time-limit TIME=60s"}}};
+  for (const auto& [cmd, expected] : commands) {
+    const auto r = flux(cmd + " --help");
+    ASSERT_EQ(r.code, 0) << cmd;
+    for (const std::string& e : expected)
+      EXPECT_NE(r.out.find(e), std::string::npos) << cmd << ": " << e << "\n" << r.out;
+    EXPECT_EQ(r.out.find("=[]"), std::string::npos) << cmd << "\n" << r.out;
+    EXPECT_EQ(r.out.find("=0 REQUIRED"), std::string::npos) << cmd << "\n" << r.out;
+  }
+}
+
 }  // namespace
 }  // namespace flux
