@@ -18,6 +18,7 @@
 #include "cli/provenance.hpp"
 #include "cli/scheduler_flags.hpp"
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "cosched/gap_fill.hpp"
@@ -36,6 +37,7 @@ struct BenchArgs {
   int ocs = 0;
   std::string layers = "8,16", taus = "1us,10us,100us,1ms", out_dir = "flux-bench";
   std::string nic_window;  // empty: the fabric file's
+  std::string from_csv;    // set: redraw the figures of this earlier CSV, run nothing
   std::string schedulers = fmt::format("{}", fmt::join(flux_sweep_schedulers(), ","));
   SchedulerFlags flags;
 };
@@ -65,11 +67,30 @@ int parse_layer_count(const std::string& text) {
   return v;
 }
 
+void write_plots(const FluxSweep& sweep, const std::vector<FluxSweepRow>& rows,
+                 const std::string& dir) {
+  for (int layers : sweep.layers)
+    for (const auto& [file, svg] : flux_sweep_plots(sweep, rows, layers))
+      write_file_atomic(dir + "/" + file, svg);
+}
+
+// The figures of an earlier run's CSV, drawn as that run drew them; the scenario and fabric
+// options only name the case in the titles.
+void replot(FluxSweep sweep, const BenchArgs& a) {
+  FluxSweepCsv csv = read_flux_sweep_csv(read_file(a.from_csv), a.from_csv);
+  sweep.layers = csv.layers;
+  sweep.schedulers = csv.schedulers;
+  prepare_output_dir(a.out_dir, "--out-dir");
+  write_plots(sweep, csv.rows, a.out_dir);
+  fmt::print("wrote the SVG figures of {} to {}\n", a.from_csv, a.out_dir);
+}
+
 void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   FluxSweep sweep;
   sweep.scenario = read_scenario(a.scenario);
   sweep.model_label = a.model_label;
   sweep.fabric = with_tau(read_fabric(a.fabric), 0.0, a.ocs);
+  if (!a.from_csv.empty()) return replot(std::move(sweep), a);
   if (!a.nic_window.empty()) sweep.fabric.nic_window = parse_time(a.nic_window, "--nic-window");
   sweep.schedulers = split(a.schedulers);
   sweep.failure_text = naming_flag;
@@ -99,9 +120,7 @@ void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   cells.finish();
   write_with_sidecar(a.out_dir + "/flux_bench.csv", flux_sweep_csv(rows),
                      command_provenance(cmd, {a.scenario, a.fabric}));
-  for (int layers : sweep.layers)
-    for (const auto& [file, svg] : flux_sweep_plots(sweep, rows, layers))
-      write_file_atomic(a.out_dir + "/" + file, svg);
+  write_plots(sweep, rows, a.out_dir);
   fmt::print("{}\nwrote {}/flux_bench.csv and SVG figures\n", flux_case_legend(), a.out_dir);
 }
 
@@ -212,6 +231,11 @@ void add_flux_bench_command(CLI::App& app) {
       ->type_name("TIME");
   cmd->add_option("--out-dir,-o", args->out_dir, "CSV and SVG output folder")
       ->capture_default_str();
+  cmd->add_option("--from-csv", args->from_csv,
+                  "redraw the SVG figures of an earlier run's flux_bench.csv into --out-dir "
+                  "without running anything (--scenario, --fabric, --ocs, --model-label name "
+                  "the case in the titles)")
+      ->type_name("FILE");
   args->flags.add_to(*cmd, all_workload_schedulers(), {{"time_limit", "300s"}});
   cmd->callback([args, cmd] { run_bench(*args, *cmd); });
 }

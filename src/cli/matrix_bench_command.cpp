@@ -12,6 +12,7 @@
 #include "cli/progress_flag.hpp"
 #include "cli/provenance.hpp"
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "core/file_output.hpp"
 #include "experiments/matrix_bench_output.hpp"
 #include "matrix_schedulers/registry.hpp"
@@ -29,6 +30,7 @@ struct BenchArgs {
   std::uint64_t seed = 1;
   std::string out = "out/matrix-bench";  // out/ is git-ignored
   bool progress = false;
+  std::string from_csv;  // set: redraw the figures of this earlier CSV, run nothing
 };
 
 const BenchWorkload* find_workload(const std::vector<BenchWorkload>& list,
@@ -75,18 +77,32 @@ BenchGrid make_grid(const BenchArgs& a) {
   return g;
 }
 
-void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
-                   const CLI::App& cmd) {
-  const std::filesystem::path dir(a.out);
-  write_with_sidecar((dir / "matrix-bench.csv").string(), bench_csv(r),
-                     command_provenance(cmd, {}));
+void write_figures(const std::filesystem::path& dir, const BenchGrid& g, const BenchResult& r) {
   for (const BenchWorkload& w : g.workloads)
     for (int s : g.switches)
       write_file_atomic((dir / fmt::format("{}-s{}.svg", w.name, s)).string(),
                         bench_svg(g, r, w, s));
 }
 
+void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
+                   const CLI::App& cmd) {
+  const std::filesystem::path dir(a.out);
+  write_with_sidecar((dir / "matrix-bench.csv").string(), bench_csv(r),
+                     command_provenance(cmd, {}));
+  write_figures(dir, g, r);
+}
+
+// The figures of an earlier run's CSV, drawn as that run drew them.
+void replot(const BenchArgs& a) {
+  const BenchCsv csv = read_bench_csv(read_file(a.from_csv), a.from_csv);
+  prepare_output_dir(a.out, "--out-dir");
+  write_figures(a.out, csv.grid, csv.result);
+  fmt::print("wrote {} figures of {} to {}\n", csv.grid.workloads.size() * csv.grid.switches.size(),
+             a.from_csv, a.out);
+}
+
 void run_bench(const BenchArgs& a, const CLI::App& cmd) {
+  if (!a.from_csv.empty()) return replot(a);
   const BenchGrid g = make_grid(a);
   prepare_output_dir(a.out, "--out-dir");  // before the long run
   const BenchResult r = run_matrix_bench(g, progress());
@@ -129,6 +145,10 @@ void add_matrix_bench_command(CLI::App& matrix) {
   cmd->add_option("--seed", args->seed, "seed of trial 0 (trial t uses seed + t)");
   cmd->add_option("--out-dir,--out", args->out,
                   "directory for matrix-bench.csv and the SVG figures");
+  cmd->add_option("--from-csv", args->from_csv,
+                  "redraw the SVG figures of an earlier run's matrix-bench.csv into --out-dir "
+                  "without running anything")
+      ->type_name("FILE");
   // Progress is on by default now (the global --quiet turns it off); the flag stays so that
   // scripts written for it keep working.
   cmd->add_flag("--progress", args->progress, "accepted for old scripts: progress is the default");

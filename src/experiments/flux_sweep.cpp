@@ -10,6 +10,7 @@
 #include "experiments/paper_setup.hpp"
 #include "fabric/fabric_io.hpp"
 #include "report/csv.hpp"
+#include "report/csv_reader.hpp"
 #include "report/svg_plot.hpp"
 
 namespace flux {
@@ -192,6 +193,41 @@ std::string flux_sweep_csv(const std::vector<FluxSweepRow>& rows) {
                       r.has_solver ? to_string(r.solver.status) : "",
                       r.has_solver ? fmt::format("{:.6g}", r.solver.gap) : "",
                       r.has_solver ? fmt::format("{:.3f}", r.solver.seconds) : "", r.failure);
+  return out;
+}
+
+namespace {
+
+template <class T>
+void add_once(std::vector<T>& list, const T& v) {
+  if (std::find(list.begin(), list.end(), v) == list.end()) list.push_back(v);
+}
+
+}  // namespace
+
+FluxSweepCsv read_flux_sweep_csv(std::string_view text, const std::string& file) {
+  const CsvTable t(text, file);
+  const std::size_t layers = t.column("layers"), tau = t.column("tau_s"),
+                    name = t.column("scheduler"), it = t.column("iteration_time_s"),
+                    buffer = t.column("peak_nic_buffer_B"), failure = t.column("failure");
+  if (t.rows() == 0) throw InputError(file, "line 2", "at least one row after the header");
+  FluxSweepCsv out;
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    FluxSweepRow row;
+    row.layers = static_cast<int>(t.integer(r, layers, 1, 1'000'000));
+    row.tau = t.number(r, tau);
+    row.scheduler = t.text(r, name);
+    if (row.scheduler.empty())
+      throw InputError(file, fmt::format("line {}, column scheduler", t.line(r)),
+                       "a scheduler name, found \"\"");
+    row.failure = t.text(r, failure);
+    // A failed case has no numbers (the writer prints nan): it stays off the figures.
+    row.m.iteration_time = row.failure.empty() ? t.number(r, it) : NAN;
+    row.m.peak_nic_buffer = row.failure.empty() ? t.number(r, buffer) : NAN;
+    add_once(out.layers, row.layers);
+    add_once(out.schedulers, row.scheduler);
+    out.rows.push_back(std::move(row));
+  }
   return out;
 }
 

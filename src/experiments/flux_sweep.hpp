@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.hpp"
@@ -65,6 +66,15 @@ void check_schedulers(const std::vector<std::string>& names);
                                           const std::vector<FluxSweepRow>& rows, int layers,
                                           double tau);
 [[nodiscard]] std::string flux_sweep_csv(const std::vector<FluxSweepRow>& rows);
+// The rows of a CSV written by flux_sweep_csv, as far as the figures need them (layers, τ,
+// scheduler, iteration time, peak NIC buffer, failure): an InputError naming `file`, the line
+// and the column for anything else. The layer counts and schedulers are in first-seen order.
+struct FluxSweepCsv {
+  std::vector<FluxSweepRow> rows;
+  std::vector<int> layers;
+  std::vector<std::string> schedulers;
+};
+[[nodiscard]] FluxSweepCsv read_flux_sweep_csv(std::string_view text, const std::string& file);
 // The two figures of one layer count: {file name, SVG}.
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> flux_sweep_plots(
     const FluxSweep& sweep, const std::vector<FluxSweepRow>& rows, int layers);

@@ -7,7 +7,9 @@
 #include <optional>
 #include <set>
 
+#include "core/error.hpp"
 #include "report/csv.hpp"
+#include "report/csv_reader.hpp"
 #include "report/svg_plot.hpp"
 
 namespace flux {
@@ -121,7 +123,68 @@ void ratio_summary(std::string& out, const BenchGrid& grid, const BenchResult& r
         cell_ratio(r, w.name, "baseline-eclipse", "spectra-ref"));
 }
 
+template <class T>
+void add_once(std::vector<T>& list, const T& v) {
+  if (std::find(list.begin(), list.end(), v) == list.end()) list.push_back(v);
+}
+
+// The paper's workload of that name (its x axis); an InputError at that record otherwise.
+const BenchWorkload& add_workload(BenchGrid& grid, const CsvTable& t, std::size_t row,
+                                  std::size_t col) {
+  const std::string& name = t.text(row, col);
+  for (const BenchWorkload& w : grid.workloads)
+    if (w.name == name) return w;
+  std::string known;
+  for (const BenchWorkload& w : paper_workloads(false)) {
+    if (w.name == name) return grid.workloads.emplace_back(w);
+    known += (known.empty() ? "" : ", ") + w.name;
+  }
+  throw InputError(t.file(), fmt::format("line {}, column workload", t.line(row)),
+                   fmt::format("a workload among {}, found \"{}\"", known, name));
+}
+
+BenchCell read_cell(const CsvTable& t, std::size_t r) {
+  BenchCell c;
+  c.workload = t.text(r, t.column("workload"));
+  c.x = t.number(r, t.column("x"));
+  c.switches = static_cast<int>(t.integer(r, t.column("switches"), 1, 1024));
+  c.delta = t.number(r, t.column("delta"));
+  c.algorithm = t.text(r, t.column("algorithm"));
+  c.trials = static_cast<int>(t.integer(r, t.column("trials"), 1, 1000));
+  c.makespan = t.number(r, t.column("makespan"));
+  c.lower_bound = t.number(r, t.column("lower_bound"));
+  c.makespan_over_lb = t.number(r, t.column("makespan_over_lb"));
+  c.baseline_ratio = t.number(r, t.column("baseline_ratio"));
+  c.seconds = t.number(r, t.column("seconds"));
+  c.permutations = t.number(r, t.column("permutations"));
+  return c;
+}
+
 }  // namespace
+
+BenchCsv read_bench_csv(std::string_view text, const std::string& file) {
+  const CsvTable t(text, file);
+  for (const char* name :
+       {"workload", "x", "switches", "delta", "algorithm", "trials", "makespan", "lower_bound",
+        "makespan_over_lb", "baseline_ratio", "seconds", "permutations"})
+    (void)t.column(name);  // every column up front: the first missing one is named
+  if (t.rows() == 0) throw InputError(file, "line 2", "at least one row after the header");
+  BenchCsv out;
+  out.grid.switches.clear();
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    BenchCell c = read_cell(t, r);
+    if (c.algorithm.empty())
+      throw InputError(file, fmt::format("line {}, column algorithm", t.line(r)),
+                       "an algorithm name, found \"\"");
+    if (!add_workload(out.grid, t, r, t.column("workload")).sweep.empty())
+      out.grid.sweep_delta = c.delta;
+    add_once(out.grid.switches, c.switches);
+    add_once(out.grid.algorithms, c.algorithm);
+    out.grid.trials = c.trials;
+    out.result.cells.push_back(std::move(c));
+  }
+  return out;
+}
 
 std::string bench_table(const BenchGrid& grid, const BenchResult& r) {
   std::string out;

@@ -1,6 +1,7 @@
 #pragma once
 // Output of `flux matrix bench`: the text table, the CSV and the SVG figures of a bench result.
 #include <string>
+#include <string_view>
 
 #include "experiments/matrix_bench.hpp"
 
@@ -12,6 +13,15 @@ namespace flux {
 
 // One line per cell (workload, x, s, δ, algorithm) with every aggregate.
 [[nodiscard]] std::string bench_csv(const BenchResult& r);
+
+// A CSV written by bench_csv read back, with the grid it implies: its workloads (looked up among
+// the paper's by name, for their x axis), s values and algorithms in first-seen order, the δ of
+// its sweeps. An InputError naming `file`, the line and the column for anything else.
+struct BenchCsv {
+  BenchGrid grid;
+  BenchResult result;
+};
+[[nodiscard]] BenchCsv read_bench_csv(std::string_view text, const std::string& file);
 
 // Makespan against x for one workload and s: a line per algorithm, the LB dashed.
 [[nodiscard]] std::string bench_svg(const BenchGrid& grid, const BenchResult& r,

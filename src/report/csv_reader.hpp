@@ -28,6 +28,8 @@ class CsvTable {
                                   long long hi) const;
   [[nodiscard]] const std::vector<std::string>& header() const { return header_; }
   [[nodiscard]] const std::string& file() const { return file_; }
+  // The line a record starts on (1-based), for errors about a whole record.
+  [[nodiscard]] std::size_t line(std::size_t row) const { return lines_[row]; }
 
  private:
   [[noreturn]] void fail(std::size_t row, std::size_t col, const std::string& expected) const;

@@ -79,4 +79,31 @@ TEST_F(FluxBenchCli, NicWindowScalesFluxPeak) {
 }
 
 }  // namespace
+// --from-csv redraws the figures of an earlier run's CSV without running anything: the same
+// SVGs, byte for byte, as the run itself wrote (so committed figures can follow the renderer).
+TEST_F(FluxBenchCli, FromCsvRedrawsTheSameFigures) {
+  ASSERT_EQ(bench("flux,ideal,static").code, 0);
+  const auto r = flux("bench flux --from-csv out/flux_bench.csv --out-dir re");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* svg : {"iteration_time_8l.svg", "peak_nic_buffer_8l.svg"}) {
+    const std::string ran = slurp(path(std::string("out/") + svg));
+    EXPECT_NE(ran.find(">ideal</text>"), std::string::npos) << svg;
+    EXPECT_EQ(slurp(path(std::string("re/") + svg)), ran) << svg;
+  }
+  EXPECT_FALSE(exists("re/flux_bench.csv"));  // figures only
+}
+
+TEST_F(FluxBenchCli, FromCsvRejectsAFileThatIsNotABenchCsv) {
+  testing::spit(path("other.csv"), "layers,tau_s\n8,1e-06\n");
+  expect_rejected("bench flux --from-csv other.csv --out-dir re",
+                  "other.csv: line 1: a column named \"scheduler\"");
+  const std::string header = "layers,tau_s,scheduler,iteration_time_s,peak_nic_buffer_B,failure\n";
+  testing::spit(path("bad.csv"), header + "8,1e-06,flux,0.06,200000,\n8,soon,flux,0.06,1,\n");
+  expect_rejected("bench flux --from-csv bad.csv --out-dir re",
+                  "bad.csv: line 3, column tau_s: a finite number, found \"soon\"");
+  testing::spit(path("empty.csv"), header);
+  expect_rejected("bench flux --from-csv empty.csv --out-dir re",
+                  "empty.csv: line 2: at least one row after the header");
+}
+
 }  // namespace flux

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -82,6 +84,49 @@ TEST_F(MatrixBenchCli, BadInputIsOneLineExitTwoAndWritesNothing) {
   const Outcome r = run("--workloads gpt32 --out /proc/flux/cannot");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--out"), std::string::npos);
+}
+
+// --from-csv redraws the figures of an earlier run's CSV: the same SVGs as the run wrote.
+TEST_F(MatrixBenchCli, FromCsvRedrawsTheSameFigures) {
+  const fs::path out = dir_ / "bench", re = dir_ / "re";
+  ASSERT_EQ(run("--workloads gpt32,sweep-flows --ocs 4,16 --taus 0.02,0.04 --trials 1 "
+                "--algorithms spectra-ref,bvn --out-dir " +
+                out.string())
+                .code,
+            0);
+  const Outcome r =
+      run("--from-csv " + (out / "matrix-bench.csv").string() + " --out-dir " + re.string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* svg :
+       {"gpt32-s4.svg", "gpt32-s16.svg", "sweep-flows-s4.svg", "sweep-flows-s16.svg"}) {
+    const std::string ran = slurp(out / svg);
+    EXPECT_NE(ran.find(">spectra-ref</text>"), std::string::npos) << svg;
+    EXPECT_EQ(slurp(re / svg), ran) << svg;
+  }
+  EXPECT_FALSE(fs::exists(re / "matrix-bench.csv"));
+}
+
+TEST_F(MatrixBenchCli, FromCsvRejectsAFileThatIsNotABenchCsv) {
+  const std::string header =
+      "workload,x,switches,delta,algorithm,trials,makespan,lower_bound,makespan_over_lb,"
+      "baseline_ratio,seconds,permutations\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"layers,tau_s\n8,1e-06\n", "bad.csv: line 1: a column named \"workload\""},
+      {header + "gpt32,0.02,4,0.02,bvn,1,2,1,2,1,0.1,3\nnosuch,0.02,4,0.02,bvn,1,2,1,2,1,0.1,3\n",
+       "bad.csv: line 3, column workload: a workload among synthetic"},
+      {header + "gpt32,0.02,0,0.02,bvn,1,2,1,2,1,0.1,3\n",
+       "bad.csv: line 2, column switches: an integer in [1, 1024], found \"0\""},
+      {header + "gpt32,0.02,4,0.02,bvn,1,2,1\n", "bad.csv: line 2: 12 fields like the header"},
+  };
+  for (const auto& [text, needle] : cases) {
+    std::ofstream(dir_ / "bad.csv") << text;
+    const Outcome r =
+        run("--from-csv " + (dir_ / "bad.csv").string() + " --out-dir " + (dir_ / "re").string());
+    EXPECT_EQ(r.code, 2) << needle;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir_ / "re"));
+  }
 }
 
 }  // namespace
