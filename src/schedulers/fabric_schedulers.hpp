@@ -1,7 +1,8 @@
 #pragma once
-// The registry entries of the fabric's periodic and aggregate baselines (fabric/rotornet.hpp,
-// bvn_frame.hpp, spectra_phase.hpp, static_topology.hpp, ideal.hpp): their options tables and the
-// conversion of checked values to the fabric's SchedulerOptions.
+// The registry entries of the fabric's periodic and aggregate baselines
+// (fabric_baselines/rotornet.hpp, bvn_frame.hpp, spectra_phase.hpp, static_topology.hpp,
+// ideal.hpp): their options tables and the conversion of checked values to the fabric's
+// SchedulerOptions.
 #include "schedulers/registry.hpp"
 
 namespace flux {
