@@ -15,7 +15,8 @@
 # bench's "mean ms per run" line and its CSV seconds column. The provenance (the summaries'
 # "provenance" key, the CSVs' .meta.json sidecars) records date, host and commit, which differ
 # by design: it is removed before comparing.
-# Usage: scripts/check-same-outputs.sh [BASE_REF] [WORK_DIR]   (KEEP_BASE=1 keeps the base worktree)
+# Usage: scripts/check-same-outputs.sh [BASE_REF] [WORK_DIR]   (KEEP_BASE=1 keeps the base worktree;
+#        BASE_FLUX=path/to/flux uses that binary, already built at BASE_REF, instead of building it)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BASE=${1:-HEAD}
@@ -74,12 +75,15 @@ outputs() {
   mask "$out"
 }
 
-[ -n "${KEEP_BASE:-}" ] ||
-  trap 'git -C "$ROOT" worktree remove --force "$WORK/base-src" 2>/dev/null || true' EXIT
-build_base
+base_flux=${BASE_FLUX:-$WORK/base-build/flux}
+if [ -z "${BASE_FLUX:-}" ]; then
+  [ -n "${KEEP_BASE:-}" ] ||
+    trap 'git -C "$ROOT" worktree remove --force "$WORK/base-src" 2>/dev/null || true' EXIT
+  build_base
+fi
 cmake --build "$ROOT/build" --target flux -j 2 >/dev/null
 # One after the other: the two runs should not compete for the cores.
-(outputs "$WORK/base-build/flux" "$WORK/base")
+(outputs "$base_flux" "$WORK/base")
 (outputs "$ROOT/build/flux" "$WORK/current")
 if diff -r "$WORK/base" "$WORK/current"; then
   echo "same outputs as $BASE"
