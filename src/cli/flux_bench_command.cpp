@@ -161,7 +161,7 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
   const double busiest =
       std::max(*std::max_element(out.begin(), out.end()), *std::max_element(in.begin(), in.end()));
   const double ideal =
-      std::max(critical_path(w, 0.0, f.ocs * f.link_rate), busiest / (f.ocs * f.link_rate));
+      std::max(critical_path_length(w, 0.0, f.ocs * f.link_rate), busiest / (f.ocs * f.link_rate));
   const std::size_t tasks = w.tasks.size();
   const CoschedInstance inst = make_instance(std::move(w), f, a.scenario);
   building.finish();

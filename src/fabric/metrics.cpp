@@ -34,7 +34,7 @@ double circuit_capacity(const std::vector<TimedCircuit>& circuits, const Workloa
 
 }  // namespace
 
-double critical_path(const Workload& w, double alpha, double send_rate) {
+double critical_path_length(const Workload& w, double alpha, double send_rate) {
   std::vector<double> finish(w.tasks.size(), 0.0);
   double longest = 0.0;
   for (int t : topological_order(w)) {
@@ -56,9 +56,10 @@ SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
   Time end = 0;
   for (Time t : trace.finish) end = std::max(end, t);
   m.iteration_time = to_seconds(end);
-  m.compute_critical_path = critical_path(w, 0.0, 0.0);
+  m.compute_critical_path = critical_path_length(w, 0.0, 0.0);
   m.exposed_comm = m.iteration_time - m.compute_critical_path;
-  m.lower_bound = std::max(critical_path(w, f.latency, f.ocs * f.link_rate), volume_bound(w, f));
+  m.lower_bound =
+      std::max(critical_path_length(w, f.latency, f.ocs * f.link_rate), volume_bound(w, f));
   const BufferStats b = nic_buffer(w, trace, buffer_model(f, posting), end);
   m.posting = posting;
   m.peak_nic_buffer = b.peak;

@@ -36,6 +36,6 @@ struct SimMetrics {
 
 // Longest path where compute takes its duration and a send α + bytes / send_rate (free when
 // send_rate is 0: the compute critical path).
-[[nodiscard]] double critical_path(const Workload& w, double alpha, double send_rate);
+[[nodiscard]] double critical_path_length(const Workload& w, double alpha, double send_rate);
 
 }  // namespace flux
