@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/enum_names.hpp"
 #include "core/json_reader.hpp"
 #include "core/limits.hpp"
 #include "fabric/json_stream.hpp"
@@ -12,6 +13,9 @@
 namespace flux {
 
 namespace {
+
+constexpr EnumNames kCircuitKinds{EnumName{CircuitKind::duplex, "duplex"},
+                                  EnumName{CircuitKind::simplex, "simplex"}};
 
 double read_time(const JsonNode& node) {
   return node.seconds();
@@ -36,13 +40,10 @@ Fabric read_fabric_node(const JsonNode& root) {
   f.latency = read_time(root["latency"]);
   f.reconfig_delay = read_time(root["reconfig_delay"]);
   JsonNode kind = root["circuit"];
-  std::string k = kind.string();
-  if (k == "duplex") {
-    f.circuit = CircuitKind::duplex;
-  } else if (k == "simplex") {
-    f.circuit = CircuitKind::simplex;
+  if (const auto k = kCircuitKinds.find(kind.string())) {
+    f.circuit = *k;
   } else {
-    kind.fail("\"duplex\" or \"simplex\"");
+    kind.fail(kCircuitKinds.choices('"'));
   }
   f.initial_config_free = root["initial_config_free"].boolean();
   if (auto window = root.find("nic_window")) f.nic_window = read_time(*window);
@@ -108,7 +109,7 @@ CircuitSchedule read_schedule_node(const JsonNode& root, const Fabric& f) {
 }  // namespace
 
 const char* to_string(CircuitKind k) {
-  return k == CircuitKind::duplex ? "duplex" : "simplex";
+  return kCircuitKinds.name(k);
 }
 
 Fabric read_fabric(const std::string& path) {
