@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/enum_names.hpp"
+#include "core/error.hpp"
 #include "core/json_reader.hpp"
 #include "core/limits.hpp"
 #include "fabric/json_stream.hpp"
@@ -25,6 +28,32 @@ int read_index(const JsonNode& node, int count) {
   return static_cast<int>(node.integer(0, count - 1));
 }
 
+// The value rules of flux.fabric/1. Calls fail(key, expected, value) for the first value out of
+// range; fail throws. The reader has already checked the types (and, through JsonNode, most
+// ranges, with the same words); the fabrics built in code are checked here only.
+template <class Fail>
+void check_fabric_values(const Fabric& f, Fail fail) {
+  if (f.gpus < 1 || f.gpus > kMaxFabricGpus)
+    fail("gpus", fmt::format("an integer in [1, {}]", kMaxFabricGpus), fmt::format("{}", f.gpus));
+  if (f.ocs < 1 || f.ocs > kMaxOcs)
+    fail("ocs", fmt::format("an integer in [1, {}]", kMaxOcs), fmt::format("{}", f.ocs));
+  if (!(f.link_rate >= kMinLinkRate) || !std::isfinite(f.link_rate))
+    fail("link_rate",
+         fmt::format("a rate >= {:.3g} bytes/s (one byte must cross a link within {:g} s)",
+                     kMinLinkRate, kMaxSeconds),
+         fmt::format("{}", f.link_rate));
+  auto time = [&](const char* key, double v) {
+    if (!(v >= 0.0 && v <= kMaxSeconds))
+      fail(key,
+           fmt::format("a time in [0, {:g}] s (the simulator's picosecond clock ends at {:.3g} s)",
+                       kMaxSeconds, kClockRangeSeconds),
+           fmt::format("{}", v));
+  };
+  time("latency", f.latency);
+  time("reconfig_delay", f.reconfig_delay);
+  time("nic_window", f.nic_window);
+}
+
 Fabric read_fabric_node(const JsonNode& root) {
   root.expect_format("flux.fabric", 1);
   root.expect_keys({"format", "gpus", "ocs", "link_rate", "latency", "reconfig_delay", "circuit",
@@ -33,10 +62,6 @@ Fabric read_fabric_node(const JsonNode& root) {
   f.gpus = static_cast<int>(root["gpus"].integer(1, kMaxFabricGpus));
   f.ocs = static_cast<int>(root["ocs"].integer(1, kMaxOcs));
   f.link_rate = root["link_rate"].positive();
-  if (f.link_rate < kMinLinkRate)
-    root["link_rate"].fail(
-        fmt::format("a rate >= {:.3g} bytes/s (one byte must cross a link within {:g} s)",
-                    kMinLinkRate, kMaxSeconds));
   f.latency = read_time(root["latency"]);
   f.reconfig_delay = read_time(root["reconfig_delay"]);
   JsonNode kind = root["circuit"];
@@ -47,6 +72,9 @@ Fabric read_fabric_node(const JsonNode& root) {
   }
   f.initial_config_free = root["initial_config_free"].boolean();
   if (auto window = root.find("nic_window")) f.nic_window = read_time(*window);
+  check_fabric_values(f, [&](const char* key, const std::string& expected, const std::string&) {
+    root[key].fail(expected);
+  });
   return f;
 }
 
@@ -110,6 +138,14 @@ CircuitSchedule read_schedule_node(const JsonNode& root, const Fabric& f) {
 
 const char* to_string(CircuitKind k) {
   return kCircuitKinds.name(k);
+}
+
+void validate_fabric(const Fabric& f, const std::string& label) {
+  check_fabric_values(f,
+                      [&](const char* key, const std::string& expected, const std::string& value) {
+                        throw InputError(label, std::string("/") + key,
+                                         fmt::format("expected {}, got {}", expected, value));
+                      });
 }
 
 Fabric read_fabric(const std::string& path) {
