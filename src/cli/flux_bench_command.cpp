@@ -26,6 +26,7 @@
 #include "experiments/flux_sweep.hpp"
 #include "experiments/paper_setup.hpp"
 #include "fabric/fabric_io.hpp"
+#include "fabric/metrics.hpp"
 #include "workload/dag_builder.hpp"
 
 namespace flux::cli {
@@ -155,13 +156,7 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
                  parse_time(a.tau, "--tau"),
                  CircuitKind::duplex,
                  false};
-  std::vector<double> out(w.gpus, 0.0), in(w.gpus, 0.0);  // bytes per GPU and direction
-  for (const Task& t : w.tasks)
-    if (t.kind == TaskKind::send) out[t.src] += t.bytes, in[t.dst] += t.bytes;
-  const double busiest =
-      std::max(*std::max_element(out.begin(), out.end()), *std::max_element(in.begin(), in.end()));
-  const double ideal =
-      std::max(critical_path(w, 0.0, f.ocs * f.link_rate), busiest / (f.ocs * f.link_rate));
+  const double ideal = iteration_lower_bound(w, f);  // f has α = 0
   const std::size_t tasks = w.tasks.size();
   const CoschedInstance inst = make_instance(std::move(w), f, a.scenario);
   building.finish();

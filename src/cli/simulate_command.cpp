@@ -79,10 +79,7 @@ std::vector<std::string> selected_outputs(const std::vector<std::string>& names)
 
 void write_outputs(const std::string& dir, const std::vector<std::string>& files, const Workload& w,
                    const Fabric& f, const SimResult& r, const nlohmann::ordered_json& summary) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec)
-    throw InputError(dir, "--out-dir", "a directory that can be created (" + ec.message() + ")");
+  prepare_output_dir(dir, "--out-dir");
   const std::filesystem::path p(dir);
   ProgressStage stage(progress(), "write outputs",
                       static_cast<double>(files.size()));  // seconds each at 1,024 GPUs

@@ -7,20 +7,20 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 
 namespace flux {
 namespace {
 
-constexpr std::pair<OptionType, std::string_view> kTypeNames[] = {
-    {OptionType::boolean, "boolean"},
-    {OptionType::integer, "integer"},
-    {OptionType::real, "real"},
-    {OptionType::time, "time"},
-    {OptionType::bytes, "bytes"},
-    {OptionType::text, "text"},
-    {OptionType::time_or_tau, "time-or-tau"}};
+constexpr EnumNames kTypeNames{EnumName{OptionType::boolean, "boolean"},
+                               EnumName{OptionType::integer, "integer"},
+                               EnumName{OptionType::real, "real"},
+                               EnumName{OptionType::time, "time"},
+                               EnumName{OptionType::bytes, "bytes"},
+                               EnumName{OptionType::text, "text"},
+                               EnumName{OptionType::time_or_tau, "time-or-tau"}};
 
 bool numeric(OptionType t) {
   return t == OptionType::integer || t == OptionType::real || t == OptionType::time ||
@@ -82,9 +82,7 @@ void check_range(const OptionSpec& spec, double x, const std::string& label) {
 }  // namespace
 
 std::string_view to_string(OptionType type) {
-  for (const auto& [t, name] : kTypeNames)
-    if (t == type) return name;
-  throw std::logic_error("unnamed option type");
+  return kTypeNames.name(type);
 }
 
 const OptionSpec* find_option(const OptionTable& table, std::string_view key) {

@@ -84,7 +84,7 @@ double plan_message(const CoschedInstance& inst, PortPlan& plan, std::vector<int
 
 std::vector<Placement> slack_gap_fill(const CoschedInstance& inst, const GapFillOptions& options) {
   const auto head = flux_heads(inst);
-  const double cp = critical_path(inst, head);
+  const double cp = critical_path_length(inst, head);
   const int nm = inst.message_count();
   std::vector<int> critical;
   for (int m = 0; m < nm; ++m) {

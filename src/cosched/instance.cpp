@@ -6,21 +6,11 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "fabric/fabric_io.hpp"
+#include "workload/validate.hpp"
 
 namespace flux {
 namespace {
-
-void check_fabric(const Fabric& f) {
-  auto bad = [](const char* field, const std::string& what) {
-    throw InputError("fabric", field, what);
-  };
-  if (f.gpus < 1) bad("/gpus", "at least 1 GPU");
-  if (f.ocs < 1) bad("/ocs", "at least 1 OCS");
-  if (!(f.link_rate > 0.0) || !std::isfinite(f.link_rate)) bad("/link_rate", "a positive rate");
-  if (!(f.latency >= 0.0) || !std::isfinite(f.latency)) bad("/latency", "a non-negative time");
-  if (!(f.reconfig_delay >= 0.0) || !std::isfinite(f.reconfig_delay))
-    bad("/reconfig_delay", "a non-negative time");
-}
 
 void check_task(const Task& t, std::size_t i, int ports, int ntasks, const std::string& label) {
   const std::string at = fmt::format("/tasks/{}", i);
@@ -46,39 +36,10 @@ void check_task(const Task& t, std::size_t i, int ports, int ntasks, const std::
     if (p < 0 || p >= ntasks) throw InputError(label, at + "/after", "indices of existing tasks");
 }
 
-// Kahn's algorithm; on a cycle, walks predecessors inside the unsorted rest to name one.
-std::vector<int> topological_order(const Workload& w, const std::vector<std::vector<int>>& succ,
-                                   const std::string& label) {
-  const int n = static_cast<int>(w.tasks.size());
-  std::vector<int> indeg(n), order;
-  order.reserve(n);
-  for (int v = 0; v < n; ++v) indeg[v] = static_cast<int>(w.tasks[v].after.size());
-  for (int v = 0; v < n; ++v)
-    if (indeg[v] == 0) order.push_back(v);
-  for (std::size_t k = 0; k < order.size(); ++k)
-    for (int s : succ[order[k]])
-      if (--indeg[s] == 0) order.push_back(s);
-  if (static_cast<int>(order.size()) == n) return order;
-  int v = static_cast<int>(std::find_if(indeg.begin(), indeg.end(), [](int d) { return d > 0; }) -
-                           indeg.begin());
-  std::vector<int> seen(n, -1), path;
-  while (seen[v] < 0) {
-    seen[v] = static_cast<int>(path.size());
-    path.push_back(v);
-    v = *std::find_if(w.tasks[v].after.begin(), w.tasks[v].after.end(),
-                      [&](int p) { return indeg[p] > 0; });
-  }
-  std::string cycle;
-  for (std::size_t k = path.size(); k-- > static_cast<std::size_t>(seen[v]);)
-    cycle += fmt::format("{} -> ", w.tasks[path[k]].id);
-  cycle += std::to_string(w.tasks[v].id);
-  throw InputError(label, "/tasks", "an acyclic graph, found the cycle " + cycle);
-}
-
 }  // namespace
 
 CoschedInstance make_instance(Workload workload, const Fabric& fabric, const std::string& label) {
-  check_fabric(fabric);
+  validate_fabric(fabric, "fabric");
   if (workload.gpus > fabric.gpus)
     throw InputError("fabric", "/gpus",
                      fmt::format("at least {} ports per OCS (the workload's GPUs)", workload.gpus));
@@ -102,7 +63,7 @@ CoschedInstance make_instance(Workload workload, const Fabric& fabric, const std
       inst.duration[v] = t.duration;
     }
   }
-  inst.topo = topological_order(w, inst.succ, label);
+  inst.topo = checked_topological_order(w, label);  // same order as Kahn on inst.succ
   inst.earliest.assign(n, 0.0);
   inst.tail.assign(n, 0.0);
   for (int v : inst.topo)

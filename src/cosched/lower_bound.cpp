@@ -208,7 +208,7 @@ std::vector<double> flux_heads(const CoschedInstance& inst) {
   return head;
 }
 
-double critical_path(const CoschedInstance& inst, const std::vector<double>& head) {
+double critical_path_length(const CoschedInstance& inst, const std::vector<double>& head) {
   double cp = 0.0;
   for (std::size_t v = 0; v < head.size(); ++v)
     cp = std::max(cp, head[v] + inst.duration[v] + inst.tail[v]);
@@ -218,7 +218,7 @@ double critical_path(const CoschedInstance& inst, const std::vector<double>& hea
 FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& options) {
   const auto head = flux_heads(inst);
   FluxBound out;
-  out.critical_path = critical_path(inst, head);
+  out.critical_path = critical_path_length(inst, head);
   out.value = out.critical_path;
   auto sides = side_items(inst, head);
   Scratch scratch(inst.fabric.gpus);

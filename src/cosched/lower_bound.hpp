@@ -56,7 +56,8 @@ struct FluxBound {
 [[nodiscard]] std::vector<double> flux_heads(const CoschedInstance& inst);
 
 // The longest path head_v + p_v + tail_v over all tasks (family 1 with `flux_heads`).
-[[nodiscard]] double critical_path(const CoschedInstance& inst, const std::vector<double>& head);
+[[nodiscard]] double critical_path_length(const CoschedInstance& inst,
+                                          const std::vector<double>& head);
 
 [[nodiscard]] FluxBound flux_lower_bound(const CoschedInstance& inst,
                                          const FluxBoundOptions& options = {});

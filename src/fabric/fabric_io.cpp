@@ -2,9 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/enum_names.hpp"
+#include "core/error.hpp"
 #include "core/json_reader.hpp"
 #include "core/limits.hpp"
 #include "fabric/json_stream.hpp"
@@ -13,12 +17,41 @@ namespace flux {
 
 namespace {
 
+constexpr EnumNames kCircuitKinds{EnumName{CircuitKind::duplex, "duplex"},
+                                  EnumName{CircuitKind::simplex, "simplex"}};
+
 double read_time(const JsonNode& node) {
   return node.seconds();
 }
 
 int read_index(const JsonNode& node, int count) {
   return static_cast<int>(node.integer(0, count - 1));
+}
+
+// The value rules of flux.fabric/1. Calls fail(key, expected, value) for the first value out of
+// range; fail throws. The reader has already checked the types (and, through JsonNode, most
+// ranges, with the same words); the fabrics built in code are checked here only.
+template <class Fail>
+void check_fabric_values(const Fabric& f, Fail fail) {
+  if (f.gpus < 1 || f.gpus > kMaxFabricGpus)
+    fail("gpus", fmt::format("an integer in [1, {}]", kMaxFabricGpus), fmt::format("{}", f.gpus));
+  if (f.ocs < 1 || f.ocs > kMaxOcs)
+    fail("ocs", fmt::format("an integer in [1, {}]", kMaxOcs), fmt::format("{}", f.ocs));
+  if (!(f.link_rate >= kMinLinkRate) || !std::isfinite(f.link_rate))
+    fail("link_rate",
+         fmt::format("a rate >= {:.3g} bytes/s (one byte must cross a link within {:g} s)",
+                     kMinLinkRate, kMaxSeconds),
+         fmt::format("{}", f.link_rate));
+  auto time = [&](const char* key, double v) {
+    if (!(v >= 0.0 && v <= kMaxSeconds))
+      fail(key,
+           fmt::format("a time in [0, {:g}] s (the simulator's picosecond clock ends at {:.3g} s)",
+                       kMaxSeconds, kClockRangeSeconds),
+           fmt::format("{}", v));
+  };
+  time("latency", f.latency);
+  time("reconfig_delay", f.reconfig_delay);
+  time("nic_window", f.nic_window);
 }
 
 Fabric read_fabric_node(const JsonNode& root) {
@@ -29,23 +62,19 @@ Fabric read_fabric_node(const JsonNode& root) {
   f.gpus = static_cast<int>(root["gpus"].integer(1, kMaxFabricGpus));
   f.ocs = static_cast<int>(root["ocs"].integer(1, kMaxOcs));
   f.link_rate = root["link_rate"].positive();
-  if (f.link_rate < kMinLinkRate)
-    root["link_rate"].fail(
-        fmt::format("a rate >= {:.3g} bytes/s (one byte must cross a link within {:g} s)",
-                    kMinLinkRate, kMaxSeconds));
   f.latency = read_time(root["latency"]);
   f.reconfig_delay = read_time(root["reconfig_delay"]);
   JsonNode kind = root["circuit"];
-  std::string k = kind.string();
-  if (k == "duplex") {
-    f.circuit = CircuitKind::duplex;
-  } else if (k == "simplex") {
-    f.circuit = CircuitKind::simplex;
+  if (const auto k = kCircuitKinds.find(kind.string())) {
+    f.circuit = *k;
   } else {
-    kind.fail("\"duplex\" or \"simplex\"");
+    kind.fail(kCircuitKinds.choices('"'));
   }
   f.initial_config_free = root["initial_config_free"].boolean();
   if (auto window = root.find("nic_window")) f.nic_window = read_time(*window);
+  check_fabric_values(f, [&](const char* key, const std::string& expected, const std::string&) {
+    root[key].fail(expected);
+  });
   return f;
 }
 
@@ -108,7 +137,15 @@ CircuitSchedule read_schedule_node(const JsonNode& root, const Fabric& f) {
 }  // namespace
 
 const char* to_string(CircuitKind k) {
-  return k == CircuitKind::duplex ? "duplex" : "simplex";
+  return kCircuitKinds.name(k);
+}
+
+void validate_fabric(const Fabric& f, const std::string& label) {
+  check_fabric_values(f,
+                      [&](const char* key, const std::string& expected, const std::string& value) {
+                        throw InputError(label, std::string("/") + key,
+                                         fmt::format("expected {}, got {}", expected, value));
+                      });
 }
 
 Fabric read_fabric(const std::string& path) {

@@ -12,6 +12,11 @@ namespace flux {
 inline constexpr int kMaxFabricGpus = 1 << 16;
 inline constexpr int kMaxOcs = 1024;
 
+// The one check of a fabric's values, for a fabric built in code (a binding, a sweep cell, a
+// test): what the reader accepts from a file, with the reader's words. InputError at
+// `label`/field, e.g. "fabric: /ocs: expected an integer in [1, 1024], got 0".
+void validate_fabric(const Fabric& f, const std::string& label);
+
 [[nodiscard]] Fabric read_fabric(const std::string& path);
 [[nodiscard]] Fabric parse_fabric(const std::string& text, const std::string& label);
 [[nodiscard]] std::string fabric_to_json(const Fabric& f);

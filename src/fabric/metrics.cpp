@@ -10,19 +10,6 @@ namespace flux {
 
 namespace {
 
-// No GPU can move more than σB per direction.
-double volume_bound(const Workload& w, const Fabric& f) {
-  std::vector<double> tx(static_cast<std::size_t>(w.gpus), 0.0), rx = tx;
-  for (const Task& t : w.tasks)
-    if (t.kind == TaskKind::send) {
-      tx[static_cast<std::size_t>(t.src)] += t.bytes;
-      rx[static_cast<std::size_t>(t.dst)] += t.bytes;
-    }
-  double most = 0.0;
-  for (std::size_t g = 0; g < tx.size(); ++g) most = std::max({most, tx[g], rx[g]});
-  return most / (f.ocs * f.link_rate);
-}
-
 double circuit_capacity(const std::vector<TimedCircuit>& circuits, const Workload& w,
                         const Fabric& f, Time end) {
   if (circuits.empty())  // electrical fabric: every GPU's σ links for the whole iteration
@@ -34,7 +21,7 @@ double circuit_capacity(const std::vector<TimedCircuit>& circuits, const Workloa
 
 }  // namespace
 
-double critical_path(const Workload& w, double alpha, double send_rate) {
+double critical_path_length(const Workload& w, double alpha, double send_rate) {
   std::vector<double> finish(w.tasks.size(), 0.0);
   double longest = 0.0;
   for (int t : topological_order(w)) {
@@ -50,15 +37,31 @@ double critical_path(const Workload& w, double alpha, double send_rate) {
   return longest;
 }
 
+double volume_bound(const Workload& w, const Fabric& f) {
+  std::vector<double> tx(static_cast<std::size_t>(w.gpus), 0.0), rx = tx;
+  for (const Task& t : w.tasks)
+    if (t.kind == TaskKind::send) {
+      tx[static_cast<std::size_t>(t.src)] += t.bytes;
+      rx[static_cast<std::size_t>(t.dst)] += t.bytes;
+    }
+  double most = 0.0;
+  for (std::size_t g = 0; g < tx.size(); ++g) most = std::max({most, tx[g], rx[g]});
+  return most / (f.ocs * f.link_rate);
+}
+
+double iteration_lower_bound(const Workload& w, const Fabric& f) {
+  return std::max(critical_path_length(w, f.latency, f.ocs * f.link_rate), volume_bound(w, f));
+}
+
 SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
                    const std::vector<TimedCircuit>& circuits, Posting posting) {
   SimMetrics m;
   Time end = 0;
   for (Time t : trace.finish) end = std::max(end, t);
   m.iteration_time = to_seconds(end);
-  m.compute_critical_path = critical_path(w, 0.0, 0.0);
+  m.compute_critical_path = critical_path_length(w, 0.0, 0.0);
   m.exposed_comm = m.iteration_time - m.compute_critical_path;
-  m.lower_bound = std::max(critical_path(w, f.latency, f.ocs * f.link_rate), volume_bound(w, f));
+  m.lower_bound = iteration_lower_bound(w, f);
   const BufferStats b = nic_buffer(w, trace, buffer_model(f, posting), end);
   m.posting = posting;
   m.peak_nic_buffer = b.peak;

@@ -36,6 +36,13 @@ struct SimMetrics {
 
 // Longest path where compute takes its duration and a send α + bytes / send_rate (free when
 // send_rate is 0: the compute critical path).
-[[nodiscard]] double critical_path(const Workload& w, double alpha, double send_rate);
+[[nodiscard]] double critical_path_length(const Workload& w, double alpha, double send_rate);
+
+// The busiest GPU's bytes in one direction over its σ links, σB: no GPU moves more than σB per
+// direction.
+[[nodiscard]] double volume_bound(const Workload& w, const Fabric& f);
+
+// SimMetrics::lower_bound: max(critical_path_length(w, α, σB), volume_bound(w, f)).
+[[nodiscard]] double iteration_lower_bound(const Workload& w, const Fabric& f);
 
 }  // namespace flux

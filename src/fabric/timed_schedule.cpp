@@ -4,6 +4,7 @@
 
 #include <unordered_map>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 
 namespace flux {
@@ -54,7 +55,9 @@ bool is_atomic(const std::vector<Hop>& hops, const Task& task, const LinkTiming&
 }  // namespace
 
 const char* to_string(Posting p) {
-  return p == Posting::timetable ? "timetable" : "ready";
+  static constexpr EnumNames kPostings{EnumName{Posting::ready, "ready"},
+                                       EnumName{Posting::timetable, "timetable"}};
+  return kPostings.name(p);
 }
 
 TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric& f,

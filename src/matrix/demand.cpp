@@ -7,14 +7,18 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
 
 namespace flux {
 
+constexpr EnumNames kDemandUnits{EnumName{DemandUnit::bytes, "bytes"},
+                                 EnumName{DemandUnit::normalized, "normalized"}};
+
 const char* to_string(DemandUnit u) {
-  return u == DemandUnit::bytes ? "bytes" : "normalized";
+  return kDemandUnits.name(u);
 }
 
 Demand parse_demand_json(const std::string& text, const std::string& label) {
@@ -23,13 +27,11 @@ Demand parse_demand_json(const std::string& text, const std::string& label) {
   const int n = static_cast<int>(root["n"].integer(1, kMaxPorts));
   Demand d;
   const std::string unit = root["unit"].string();
-  if (unit == "bytes") {
-    d.unit = DemandUnit::bytes;
-  } else if (unit == "normalized") {
-    d.unit = DemandUnit::normalized;
+  if (const auto u = kDemandUnits.find(unit)) {
+    d.unit = *u;
   } else {
     throw InputError(label, "/unit",
-                     fmt::format("expected 'bytes' or 'normalized', got '{}'", unit));
+                     fmt::format("expected {}, got '{}'", kDemandUnits.choices(), unit));
   }
   JsonNode rows = root["demand"];
   if (rows.size() != static_cast<std::size_t>(n))

@@ -5,14 +5,18 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/json_reader.hpp"
 #include "matrix/demand.hpp"
 
 namespace flux {
 
+constexpr EnumNames kReconfigurations{EnumName{Reconfiguration::all_stop, "all-stop"},
+                                      EnumName{Reconfiguration::per_port, "per-port"}};
+
 const char* to_string(Reconfiguration r) {
-  return r == Reconfiguration::all_stop ? "all-stop" : "per-port";
+  return kReconfigurations.name(r);
 }
 
 double schedule_end(const MatrixSchedule& s) {
@@ -62,19 +66,17 @@ MatrixSchedule read_schedule_node(const JsonNode& root) {
   s.switches = static_cast<int>(root["switches"].integer(1, 1 << 20));
   s.delta = root["delta"].non_negative();
   s.rate = root["rate"].positive();
-  const std::string mode = root["reconfiguration"].string();
-  if (mode == "all-stop") {
-    s.reconfiguration = Reconfiguration::all_stop;
+  const auto mode = kReconfigurations.find(root["reconfiguration"].string());
+  if (!mode) root["reconfiguration"].fail(kReconfigurations.choices());
+  s.reconfiguration = *mode;
+  if (*mode == Reconfiguration::all_stop) {
     JsonNode slots = root["slots"];
     for (std::size_t k = 0; k < slots.size(); ++k)
       s.slots.push_back(read_slot(slots.at(k), s.n, s.switches));
-  } else if (mode == "per-port") {
-    s.reconfiguration = Reconfiguration::per_port;
+  } else {
     JsonNode circuits = root["circuits"];
     for (std::size_t k = 0; k < circuits.size(); ++k)
       s.circuits.push_back(read_circuit(circuits.at(k), s.n, s.switches));
-  } else {
-    root["reconfiguration"].fail("'all-stop' or 'per-port'");
   }
   s.makespan = root["makespan"].non_negative();
   s.lower_bound = root["lower_bound"].non_negative();

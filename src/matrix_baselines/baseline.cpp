@@ -16,21 +16,22 @@ std::vector<Matrix> baseline_parts(const MatrixProblem& p, const MatrixRunOption
 }
 
 MatrixResult less_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
-                           const BaselineOptions& bopt) {
-  return play_parts(baseline_parts(p, opt), p, bopt);
+                           const PartDecomposer& decomposer) {
+  return play_parts(baseline_parts(p, opt), p, decomposer);
 }
 
 MatrixResult play_parts(const std::vector<Matrix>& parts, const MatrixProblem& p,
-                        const BaselineOptions& bopt) {
+                        const PartDecomposer& decomposer) {
   MatrixSchedule s;
   int permutations = 0;
   for (std::size_t k = 0; k < parts.size(); ++k) {
-    const Decomposition dec = decompose_part(parts[k], bopt.decomposer, p.delta);
+    const Decomposition dec = decompose_part(parts[k], decomposer, p.delta);
     (void)play_serially(dec, parts[k], static_cast<int>(k), p.delta, s.slots);
     permutations += static_cast<int>(dec.perms.size());
   }
-  const bool spectra = bopt.decomposer == PartDecomposer::spectra;
-  return make_result(spectra ? "baseline" : "baseline-eclipse", p, std::move(s), permutations);
+  const bool spectra = decomposer.name == "spectra";
+  return make_result(spectra ? "baseline" : "baseline-" + decomposer.name, p, std::move(s),
+                     permutations);
 }
 
 }  // namespace flux

@@ -12,20 +12,16 @@
 
 namespace flux {
 
-struct BaselineOptions {
-  PartDecomposer decomposer = PartDecomposer::spectra;
-};
-
 // The s = p.switches parts of the split, part k for switch k (in whole bytes for byte demand).
 [[nodiscard]] std::vector<Matrix> baseline_parts(const MatrixProblem& p,
                                                  const MatrixRunOptions& opt);
 
 // Named `baseline` (Spectra's decomposition per part) or `baseline-eclipse`.
 [[nodiscard]] MatrixResult less_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
-                                         const BaselineOptions& bopt = {});
+                                         const PartDecomposer& decomposer);
 
 // The second half of less_baseline: each part decomposed and played serially on its switch.
 [[nodiscard]] MatrixResult play_parts(const std::vector<Matrix>& parts, const MatrixProblem& p,
-                                      const BaselineOptions& bopt = {});
+                                      const PartDecomposer& decomposer);
 
 }  // namespace flux

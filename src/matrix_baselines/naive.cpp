@@ -5,7 +5,7 @@
 
 namespace flux {
 
-MatrixResult naive_schedule(const MatrixProblem& p, PartDecomposer decomposer) {
+MatrixResult naive_schedule(const MatrixProblem& p, const PartDecomposer& decomposer) {
   check_problem(p);
   const Matrix share = p.time.scaled(1.0 / p.switches);
   const Decomposition dec = decompose_part(share, decomposer, p.delta);

@@ -9,7 +9,6 @@
 
 namespace flux {
 
-[[nodiscard]] MatrixResult naive_schedule(const MatrixProblem& p,
-                                          PartDecomposer decomposer = PartDecomposer::spectra);
+[[nodiscard]] MatrixResult naive_schedule(const MatrixProblem& p, const PartDecomposer& decomposer);
 
 }  // namespace flux

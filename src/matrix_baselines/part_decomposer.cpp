@@ -1,20 +1,17 @@
 #include "matrix_baselines/part_decomposer.hpp"
 
 #include "matrix_baselines/eclipse.hpp"
-#include "matrix_baselines/schedule_helpers.hpp"
-#include "spectra/decompose.hpp"
 
 namespace flux {
 
-const char* to_string(PartDecomposer d) {
-  return d == PartDecomposer::spectra ? "spectra" : "eclipse";
+PartDecomposer eclipse_part_decomposer() {
+  return {"eclipse",
+          [](const Matrix& m, double delta) { return eclipse_decomposition(m, {.delta = delta}); }};
 }
 
-Decomposition decompose_part(const Matrix& m, PartDecomposer which, double delta) {
+Decomposition decompose_part(const Matrix& m, const PartDecomposer& which, double delta) {
   if (m.max_entry() <= 0.0) return {};
-  Decomposition dec = which == PartDecomposer::spectra
-                          ? spectra_decompose(m, {.weights = WeightMethod::lp})
-                          : eclipse_decomposition(m, {.delta = delta});
+  Decomposition dec = which.decompose(m, delta);
   sort_by_weight(dec);
   return dec;
 }

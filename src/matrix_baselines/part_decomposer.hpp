@@ -1,6 +1,9 @@
 #pragma once
-// The decomposition a baseline applies to each of its parts: Spectra's sparsity-aware DECOMPOSE
-// with LP weights (what the paper's "Baseline" curves use) or Eclipse (the "(Eclipse)" curves).
+// The decomposition a baseline applies to each of its parts. The paper's "Baseline" curves use
+// Spectra's sparsity-aware DECOMPOSE with LP weights, the "(Eclipse)" curves Eclipse. The
+// baselines take it as a parameter so that they need not know Spectra: the Spectra one is
+// supplied from above (matrix_schedulers/compositions.hpp), the Eclipse one is here.
+#include <functional>
 #include <string>
 
 #include "core/matrix.hpp"
@@ -8,11 +11,16 @@
 
 namespace flux {
 
-enum class PartDecomposer { spectra, eclipse };
+struct PartDecomposer {
+  std::string name;  // "spectra" or "eclipse": the baseline's result is named after it
+  std::function<Decomposition(const Matrix& part, double delta)> decompose;
+};
 
-[[nodiscard]] const char* to_string(PartDecomposer d);
+// Eclipse's greedy decomposition (`delta` sets its slot-length trade-off).
+[[nodiscard]] PartDecomposer eclipse_part_decomposer();
 
-// Sorted by weight, largest first. `delta` is used by Eclipse only.
-[[nodiscard]] Decomposition decompose_part(const Matrix& m, PartDecomposer which, double delta);
+// Sorted by weight, largest first; empty for an all-zero part.
+[[nodiscard]] Decomposition decompose_part(const Matrix& m, const PartDecomposer& which,
+                                           double delta);
 
 }  // namespace flux

@@ -4,9 +4,7 @@
 
 #include "matching/assignment.hpp"
 #include "matrix_baselines/baseline.hpp"
-#include "matrix_baselines/integer_demand.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
-#include "spectra/spectra.hpp"
 
 namespace flux {
 namespace {
@@ -145,8 +143,8 @@ MatrixSchedule as_port_circuits(const MatrixSchedule& plan, const Matrix& d) {
   return s;
 }
 
-// The greedy on each switch's load, or the all-stop start it came from when that is shorter:
-// a per-port schedule is never worse than the all-stop one it starts from.
+}  // namespace
+
 MatrixResult per_port_result(const std::string& name, const MatrixProblem& p,
                              const MatrixResult& start, const std::vector<Matrix>& loads) {
   MatrixSchedule s;
@@ -158,18 +156,10 @@ MatrixResult per_port_result(const std::string& name, const MatrixProblem& p,
   return make_result(name, p, as_port_circuits(start.schedule, p.time), start.permutations);
 }
 
-}  // namespace
-
-MatrixResult per_port_spectra(const MatrixProblem& p) {
-  const MatrixResult plan = spectra_reference(p);
-  std::vector<Matrix> loads = per_switch_load(p.time, plan.schedule);
-  apportion_whole_units(loads, p.time, p.byte_time);
-  return per_port_result("per-port", p, plan, loads);
-}
-
-MatrixResult per_port_baseline(const MatrixProblem& p, const MatrixRunOptions& opt) {
+MatrixResult per_port_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
+                               const PartDecomposer& decomposer) {
   const std::vector<Matrix> parts = baseline_parts(p, opt);
-  MatrixResult start = play_parts(parts, p);
+  MatrixResult start = play_parts(parts, p, decomposer);
   start.permutations = 0;
   return per_port_result("baseline-per-port", p, start, parts);
 }

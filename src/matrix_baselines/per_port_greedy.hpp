@@ -12,10 +12,14 @@
 // The loop ends after at most nnz circuits. Time O(n^3 + events · F^3), F = ready ports at an
 // event.
 //
-// `per-port` runs it on each switch's share of Spectra's schedule; `baseline-per-port` on each
-// LESS part of the baseline. Both return the all-stop schedule they start from (written as
+// `per-port` runs it on each switch's share of Spectra's schedule (composed with Spectra in
+// matrix_schedulers/compositions.hpp); `baseline-per-port` on each LESS part of the baseline.
+// Both return the all-stop schedule they start from (written as
 // per-port circuits) when the greedy comes out longer, so they are never worse than it.
+#include <string>
+
 #include "matrix/algorithm.hpp"
+#include "matrix_baselines/part_decomposer.hpp"
 
 namespace flux {
 
@@ -27,7 +31,13 @@ double per_port_greedy(const Matrix& m, int sw, double delta, std::vector<PortCi
 // the all-stop plan are dropped: a per-port schedule does not need them).
 [[nodiscard]] std::vector<Matrix> per_switch_load(const Matrix& d, const MatrixSchedule& plan);
 
-[[nodiscard]] MatrixResult per_port_spectra(const MatrixProblem& p);
-[[nodiscard]] MatrixResult per_port_baseline(const MatrixProblem& p, const MatrixRunOptions& opt);
+// The greedy on each switch's load, or the all-stop `start` the loads came from when that is
+// shorter: a per-port schedule is never worse than the all-stop one it starts from.
+[[nodiscard]] MatrixResult per_port_result(const std::string& name, const MatrixProblem& p,
+                                           const MatrixResult& start,
+                                           const std::vector<Matrix>& loads);
+
+[[nodiscard]] MatrixResult per_port_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
+                                             const PartDecomposer& decomposer);
 
 }  // namespace flux

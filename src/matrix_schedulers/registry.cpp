@@ -7,6 +7,7 @@
 #include "matrix_baselines/per_port_greedy.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
 #include "matrix_baselines/solstice.hpp"
+#include "matrix_schedulers/compositions.hpp"
 #include "spectra/spectra.hpp"
 
 namespace flux {
@@ -66,12 +67,7 @@ MatrixAlgorithm baseline() {
             .default_value = std::string("spectra"),
             .help = "decomposition of each LESS part",
             .choices = {"spectra", "eclipse"}}},
-          [](P p, O o, V v) {
-            return less_baseline(
-                p, o,
-                {.decomposer = v.text("decomposer") == "eclipse" ? PartDecomposer::eclipse
-                                                                 : PartDecomposer::spectra});
-          },
+          [](P p, O o, V v) { return less_baseline(p, o, part_decomposer(v.text("decomposer"))); },
           {}};
 }
 
@@ -116,11 +112,11 @@ const std::vector<MatrixAlgorithm>& matrix_algorithms() {
       plain("solstice", "Solstice QuickStuff + BigSlice, LPT onto the switches",
             [](P p, O o) { return solstice_schedule(p, o); }),
       plain("naive", "D/s on every switch, decomposed once",
-            [](P p, O) { return naive_schedule(p); }),
+            [](P p, O) { return naive_schedule(p, spectra_part_decomposer()); }),
       plain("per-port", "not-all-stop greedy on each switch's share of Spectra (per-port schedule)",
             [](P p, O) { return per_port_spectra(p); }),
       plain("baseline-per-port", "not-all-stop greedy on each LESS part of the baseline (per-port)",
-            [](P p, O o) { return per_port_baseline(p, o); }),
+            [](P p, O o) { return per_port_baseline(p, o, spectra_part_decomposer()); }),
   });
   return list;
 }

@@ -37,8 +37,8 @@ struct ByEnd {
 
 }  // namespace
 
-CriticalPath critical_path(const std::vector<ComputeSlice>& compute,
-                           const std::vector<FlowRow>& flows, int gpus) {
+CriticalPath trace_critical_path(const std::vector<ComputeSlice>& compute,
+                                 const std::vector<FlowRow>& flows, int gpus) {
   CriticalPath path;
   if (gpus <= 0 || (compute.empty() && flows.empty())) return path;
   ByEnd slices(gpus), arrivals(gpus);

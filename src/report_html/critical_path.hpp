@@ -17,7 +17,7 @@ struct CriticalPath {
   std::vector<std::size_t> flows;    // indices into RunData::flows
 };
 
-[[nodiscard]] CriticalPath critical_path(const std::vector<ComputeSlice>& compute,
-                                         const std::vector<FlowRow>& flows, int gpus);
+[[nodiscard]] CriticalPath trace_critical_path(const std::vector<ComputeSlice>& compute,
+                                               const std::vector<FlowRow>& flows, int gpus);
 
 }  // namespace flux

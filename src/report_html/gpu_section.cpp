@@ -156,8 +156,8 @@ std::optional<Section> gpu_section(const ReportInputs& in) {
     if (!r.compute && !r.flows) continue;
     static const std::vector<ComputeSlice> no_compute;
     static const std::vector<FlowRow> no_flows;
-    const CriticalPath p =
-        critical_path(r.compute ? *r.compute : no_compute, r.flows ? *r.flows : no_flows, r.gpus);
+    const CriticalPath p = trace_critical_path(r.compute ? *r.compute : no_compute,
+                                               r.flows ? *r.flows : no_flows, r.gpus);
     const std::vector<int> gpus = shown_gpus(r, p);
     std::vector<Item> all = items(r, p, gpus);
     std::string head = fmt::format(

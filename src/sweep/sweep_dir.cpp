@@ -40,10 +40,8 @@ nlohmann::ordered_json plan_document(const Sweep& sweep, const SweepPlan& plan) 
 }  // namespace
 
 void prepare_sweep_dir(const SweepDir& dir, const Sweep& sweep, const SweepPlan& plan) {
-  std::error_code ec;
-  fs::create_directories(dir.cells(), ec);
-  if (ec)
-    throw InputError(dir.root, "--out-dir", "a folder that can be created (" + ec.message() + ")");
+  prepare_output_dir(dir.root, "--out-dir");
+  prepare_output_dir(dir.cells(), "--out-dir");
   const std::string text = plan_document(sweep, plan).dump(1) + "\n";
   if (fs::exists(dir.plan_file())) {
     const SweepPlanFile old = read_plan_file(dir);

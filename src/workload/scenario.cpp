@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
@@ -14,6 +15,11 @@
 
 namespace flux {
 namespace {
+
+constexpr EnumNames kCollectiveAlgorithms{
+    EnumName{CollectiveAlgorithm::ring, "ring"},
+    EnumName{CollectiveAlgorithm::halving_doubling, "halving_doubling"},
+    EnumName{CollectiveAlgorithm::direct, "direct"}};
 
 constexpr std::int64_t kBig = std::int64_t{1} << 40;
 
@@ -182,11 +188,12 @@ HardwareConfig parse_hardware(const JsonNode& node) {
 CollectiveAlgorithm parse_algorithm(const JsonNode& n, bool all_to_all) {
   const std::string v = n.string();
   if (all_to_all) {
-    if (v != "direct") n.fail("'direct' (all-to-all is sent directly)");
+    if (kCollectiveAlgorithms.find(v) != CollectiveAlgorithm::direct)
+      n.fail("'direct' (all-to-all is sent directly)");
     return CollectiveAlgorithm::direct;
   }
-  if (v == "ring") return CollectiveAlgorithm::ring;
-  if (v == "halving_doubling") return CollectiveAlgorithm::halving_doubling;
+  if (const auto a = kCollectiveAlgorithms.find(v); a && *a != CollectiveAlgorithm::direct)
+    return *a;
   n.fail("'ring' or 'halving_doubling'");
 }
 
@@ -241,15 +248,7 @@ MoeRoutingConfig parse_moe(const JsonNode& node, const std::string& scenario_pat
 }  // namespace
 
 const char* to_string(CollectiveAlgorithm a) {
-  switch (a) {
-    case CollectiveAlgorithm::ring:
-      return "ring";
-    case CollectiveAlgorithm::halving_doubling:
-      return "halving_doubling";
-    case CollectiveAlgorithm::direct:
-      return "direct";
-  }
-  return "?";
+  return kCollectiveAlgorithms.name(a);
 }
 
 Scenario parse_scenario(const std::string& text, const std::string& label) {

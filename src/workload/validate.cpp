@@ -170,17 +170,21 @@ std::vector<std::int64_t> find_cycle(const Workload& w) {
   return {};
 }
 
-void validate_workload(const Workload& w, const std::string& label) {
-  if (w.gpus < 1) throw InputError(label, "/gpus", "at least 1 GPU");
-  check_fields(w, label);
-  const std::vector<int> order = topological_order(w);
+std::vector<int> checked_topological_order(const Workload& w, const std::string& label) {
+  std::vector<int> order = topological_order(w);
   if (order.size() != w.tasks.size()) {
     const auto cycle = find_cycle(w);
     throw InputError(label, "/tasks",
                      fmt::format("an acyclic graph, but `after` has the cycle {} -> {}",
                                  fmt::join(cycle, " -> "), cycle.front()));
   }
-  check_compute_chains(w, order, label);
+  return order;
+}
+
+void validate_workload(const Workload& w, const std::string& label) {
+  if (w.gpus < 1) throw InputError(label, "/gpus", "at least 1 GPU");
+  check_fields(w, label);
+  check_compute_chains(w, checked_topological_order(w, label), label);
 }
 
 }  // namespace flux

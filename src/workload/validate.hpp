@@ -26,6 +26,11 @@ struct Successors {
 // when the graph has a cycle.
 [[nodiscard]] std::vector<int> topological_order(const Workload& w);
 
+// topological_order(), or an InputError at `label`/tasks naming a cycle of `after` edges.
+// Task fields must be valid (indices in range), as validate_workload checks first.
+[[nodiscard]] std::vector<int> checked_topological_order(const Workload& w,
+                                                         const std::string& label);
+
 // Ids of one cycle (in edge order), empty if the graph is acyclic.
 [[nodiscard]] std::vector<std::int64_t> find_cycle(const Workload& w);
 

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
@@ -12,6 +13,9 @@
 
 namespace flux {
 namespace {
+
+constexpr EnumNames kTaskKinds{EnumName{TaskKind::compute, "compute"},
+                               EnumName{TaskKind::send, "send"}};
 
 constexpr const char* kHeader = "{{\"format\": \"flux.workload/1\", \"gpus\": {},\n \"tasks\": [";
 constexpr std::int64_t kMaxId = std::int64_t{1} << 53;  // exact in a JSON double
@@ -66,19 +70,17 @@ void append_task(std::string& out, const Task& t, const std::vector<Task>* ids) 
 Task parse_task(const JsonNode& node, int gpus) {
   Task t;
   t.id = node["id"].integer(0, kMaxId);
-  const std::string kind = node["kind"].string();
-  if (kind == "compute") {
-    t.kind = TaskKind::compute;
+  const auto kind = kTaskKinds.find(node["kind"].string());
+  if (!kind) node["kind"].fail(kTaskKinds.choices());
+  t.kind = *kind;
+  if (*kind == TaskKind::compute) {
     t.gpu = static_cast<int>(node["gpu"].integer(0, gpus - 1));
     t.duration = node["duration"].seconds();
-  } else if (kind == "send") {
-    t.kind = TaskKind::send;
+  } else {
     t.src = static_cast<int>(node["src"].integer(0, gpus - 1));
     t.dst = static_cast<int>(node["dst"].integer(0, gpus - 1));
     if (t.src == t.dst) node["dst"].fail("a destination different from src");
     t.bytes = node["bytes"].bytes();
-  } else {
-    node["kind"].fail("'compute' or 'send'");
   }
   if (auto n = node.find("name")) t.name = n->string();
   if (auto n = node.find("layer")) t.layer = static_cast<int>(n->integer(0, 1 << 30));
@@ -92,7 +94,7 @@ Task parse_task(const JsonNode& node, int gpus) {
 }  // namespace
 
 const char* to_string(TaskKind k) {
-  return k == TaskKind::compute ? "compute" : "send";
+  return kTaskKinds.name(k);
 }
 
 Workload parse_workload(const std::string& text, const std::string& label) {

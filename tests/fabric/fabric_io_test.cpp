@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "core/error.hpp"
 
 namespace flux {
@@ -97,6 +99,44 @@ TEST(CircuitScheduleIo, RejectsOutOfRangeSwitchAndGpu) {
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "/circuits/0/b");
   }
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// A fabric built in code is held to the reader's rules, and its errors read the same.
+TEST(FabricIo, FabricsBuiltInCodeFailLikeTheFileWithTheSameValue) {
+  const Fabric good = parse_fabric(kFabric, "f.json");
+  EXPECT_EQ(error_of([&] { validate_fabric(good, "f.json"); }), "no error");
+  struct Case {
+    const char* from;
+    const char* to;
+    void (*set)(Fabric&);
+  };
+  const Case cases[] = {
+      {R"("ocs": 2)", R"("ocs": 0)", [](Fabric& f) { f.ocs = 0; }},
+      {R"("gpus": 8)", R"("gpus": 70000)", [](Fabric& f) { f.gpus = 70000; }},
+      {R"("link_rate": 100e9)", R"("link_rate": 1e-09)", [](Fabric& f) { f.link_rate = 1e-9; }},
+  };
+  for (const Case& c : cases) {
+    std::string text = kFabric;
+    text.replace(text.find(c.from), std::string(c.from).size(), c.to);
+    Fabric f = good;
+    c.set(f);
+    const std::string from_file = error_of([&] { (void)parse_fabric(text, "f.json"); });
+    EXPECT_NE(from_file, "no error") << c.to;
+    EXPECT_EQ(error_of([&] { validate_fabric(f, "f.json"); }), from_file);
+  }
+  Fabric negative = good;
+  negative.latency = -1.0;
+  EXPECT_NE(error_of([&] { validate_fabric(negative, "fabric"); }).find("/latency"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -3,8 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "matrix/generators.hpp"
-#include "matrix_baselines/baseline.hpp"
-#include "spectra/spectra.hpp"
 #include "test_support.hpp"
 
 namespace flux {
@@ -58,30 +56,6 @@ TEST(PerPortGreedy, PerSwitchLoadServesEachEntryExactlyOnce) {
   }
 }
 
-TEST(PerPortGreedy, SpectraAndBaselineVariantsVerifyAsPerPortSchedules) {
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const Matrix d = test::random_sparse(12, 0.3, seed);
-    const MatrixProblem p{.time = d, .switches = 4, .delta = 0.02};
-    const MatrixResult a = per_port_spectra(p);
-    const MatrixResult b = per_port_baseline(p, {.seed = seed});
-    for (const MatrixResult* r : {&a, &b}) {
-      EXPECT_EQ(r->schedule.reconfiguration, Reconfiguration::per_port);
-      EXPECT_TRUE(r->schedule.slots.empty());
-      test::expect_verified(d, *r);
-    }
-  }
-}
-
-TEST(PerPortGreedy, BaselineHalvesOfOnePermutationRunInParallel) {
-  // A single permutation has no cycle to push flow around: each LESS part is D/2, served by one
-  // circuit per port from δ to δ + 0.5.
-  Matrix d(4);
-  for (int i = 0; i < 4; ++i) d(i, (i + 1) % 4) = 1.0;
-  const MatrixProblem p{.time = d, .switches = 2, .delta = 0.1};
-  const MatrixResult r = per_port_baseline(p, {.seed = 1});
-  EXPECT_NEAR(r.schedule.makespan, 0.1 + 0.5, 1e-12);
-}
-
 // All ports free up together after every round of an all-to-all. A largest-first greedy pairing
 // strands ports there (n = 16 took 1.47x the bound); pairing the ready ports by a maximum
 // matching keeps every round a perfect matching: n - 1 rounds of δ + 1/(n - 1), the bound.
@@ -94,28 +68,6 @@ TEST(PerPortGreedy, AllToAllNeedsNoMoreRoundsThanPorts) {
     const double delta = 0.01;
     EXPECT_NEAR(per_port_greedy(d, 0, delta, out), (n - 1) * delta + 1.0, 1e-9) << n;
   }
-}
-
-// Both per-port variants are at most the all-stop schedule they start from: Spectra's for
-// `per-port`, the serial play of the LESS parts for `baseline-per-port`.
-TEST(PerPortGreedy, NeverWorseThanItsAllStopStartOnTheGenerators) {
-  for (const std::string& kind : generator_kinds())
-    for (int s : {1, 4, 8})
-      for (double delta : {0.01, 0.04}) {
-        SCOPED_TRACE(kind + " s=" + std::to_string(s) + " delta=" + std::to_string(delta));
-        GeneratorOptions opt;
-        opt.n = 32;
-        opt.tokens = 128;
-        const Matrix d = generate_matrix(kind, opt, 3);
-        const MatrixProblem p{.time = d, .switches = s, .delta = delta};
-        const MatrixResult spectra = per_port_spectra(p);
-        const MatrixResult baseline = per_port_baseline(p, {.seed = 3});
-        EXPECT_LE(spectra.schedule.makespan, spectra_reference(p).schedule.makespan * (1 + 1e-12));
-        EXPECT_LE(baseline.schedule.makespan,
-                  less_baseline(p, {.seed = 3}).schedule.makespan * (1 + 1e-12));
-        test::expect_verified(d, spectra);
-        test::expect_verified(d, baseline);
-      }
 }
 
 }  // namespace

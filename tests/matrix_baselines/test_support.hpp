@@ -7,8 +7,8 @@
 #include "core/matrix.hpp"
 #include "core/rng.hpp"
 #include "matrix/algorithm.hpp"
+#include "matrix/decomposition.hpp"
 #include "matrix/verify.hpp"
-#include "spectra/decompose.hpp"
 
 namespace flux::test {
 

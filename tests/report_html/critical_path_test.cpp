@@ -12,7 +12,7 @@ TEST(CriticalPath, FollowsTheMessageThatHeldTheLastTaskBack) {
   const std::vector<ComputeSlice> compute = {
       {0, 0.0, 1.0, "A"}, {1, 0.0, 0.5, "B"}, {1, 3.0, 4.0, "C"}, {0, 1.0, 2.0, "D"}};
   const std::vector<FlowRow> flows = {{"m", 0, 1, 100, 1.0, 2.5, 3.0}};
-  const CriticalPath p = critical_path(compute, flows, 2);
+  const CriticalPath p = trace_critical_path(compute, flows, 2);
   EXPECT_EQ(p.compute, (std::vector<std::size_t>{0, 2}));
   EXPECT_EQ(p.flows, (std::vector<std::size_t>{0}));
 }
@@ -21,13 +21,13 @@ TEST(CriticalPath, FollowsTheMessageThatHeldTheLastTaskBack) {
 TEST(CriticalPath, ChainsSlicesOnOneGpu) {
   const std::vector<ComputeSlice> compute = {
       {0, 0.0, 1.0, "a"}, {0, 1.0, 2.0, "b"}, {1, 0.0, 2.5, "c"}, {1, 2.5, 3.0, "d"}};
-  const CriticalPath p = critical_path(compute, {}, 2);
+  const CriticalPath p = trace_critical_path(compute, {}, 2);
   EXPECT_EQ(p.compute, (std::vector<std::size_t>{2, 3}));
   EXPECT_TRUE(p.flows.empty());
 }
 
 TEST(CriticalPath, EmptyTraceHasNoPath) {
-  const CriticalPath p = critical_path({}, {}, 4);
+  const CriticalPath p = trace_critical_path({}, {}, 4);
   EXPECT_TRUE(p.compute.empty());
   EXPECT_TRUE(p.flows.empty());
 }

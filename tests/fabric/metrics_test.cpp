@@ -1,0 +1,43 @@
+#include "fabric/metrics.hpp"
+
+#include <gtest/gtest.h>
+
+#include "builders.hpp"
+
+namespace flux {
+namespace {
+
+using test::make_fabric;
+using test::WorkloadBuilder;
+
+// GPU 0 sends 3 MB and receives 1 MB; GPU 1 receives 5 MB: the busiest direction is GPU 1's
+// receive side, over σ = 2 links of 1e6 B/s.
+TEST(Metrics, VolumeBoundIsTheBusiestDirectionOverSigmaLinks) {
+  WorkloadBuilder b(3);
+  b.send(0, 1, 2e6);
+  b.send(0, 2, 1e6);
+  b.send(2, 1, 3e6);
+  b.send(1, 0, 1e6);
+  const Fabric f = make_fabric(3, 2, 1e6, 1e-3);
+  EXPECT_DOUBLE_EQ(volume_bound(b.w, f), 5e6 / 2e6);
+}
+
+// The iteration bound is the larger of the critical path (sends at α + bytes / σB) and the
+// volume bound: a long compute chain dominates a light message, a heavy GPU a short chain.
+TEST(Metrics, IterationLowerBoundIsTheLargerOfPathAndVolume) {
+  WorkloadBuilder chain(2);
+  const int c = chain.compute(0, 4.0);
+  chain.send(0, 1, 1e6, {c});
+  const Fabric f = make_fabric(2, 1, 1e6, 0.0, 0.5);
+  EXPECT_DOUBLE_EQ(critical_path_length(chain.w, f.latency, f.ocs * f.link_rate), 4.0 + 0.5 + 1.0);
+  EXPECT_DOUBLE_EQ(iteration_lower_bound(chain.w, f), 5.5);
+
+  WorkloadBuilder heavy(2);
+  heavy.send(0, 1, 3e6);
+  heavy.send(0, 1, 3e6);
+  EXPECT_DOUBLE_EQ(volume_bound(heavy.w, f), 6.0);
+  EXPECT_DOUBLE_EQ(iteration_lower_bound(heavy.w, f), 6.0);
+}
+
+}  // namespace
+}  // namespace flux
