@@ -9,8 +9,8 @@
 //                   8(Δ + 1) distinct values; and the permutation pool (pool_decompose.hpp)
 //                   when the greedy permutations last more than 1.25x the busiest line's load in
 //                   total (random sparse supports; never on the paper's workloads, whose
-//                   schedules therefore stay as they were) and the support has at most 5000
-//                   non-zeros;
+//                   schedules therefore stay as they were), δ·Δ is below that overshoot and
+//                   the support has at most 5000 non-zeros;
 //   schedulers:     LPT + reference EQUALIZE followed by the improved EQUALIZE, LPT + improved
 //                   EQUALIZE, wrap-around split with bisected makespan (largest-first and
 //                   smallest-first order).
@@ -100,7 +100,11 @@ Decomposition pool_candidate(const MatrixProblem& p, const Support& s,
                              const Decomposition& greedy) {
   if (s.size() > kPoolMaxNonzeros || greedy.perms.empty()) return {};
   const double total = std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0);
-  if (total <= kPoolOvershoot * p.time.max_line_sum()) return {};
+  const double line = p.time.max_line_sum();
+  if (total <= kPoolOvershoot * line) return {};
+  // The pools that win hold about Δ more permutations than the greedy one: worth it only while
+  // their reconfigurations cost less switch time than the overshoot they could save.
+  if (p.delta * static_cast<double>(greedy.perms.size()) >= total - line) return {};
   return pool_decompose(p.time, s, greedy, {.switches = p.switches, .delta = p.delta});
 }
 
