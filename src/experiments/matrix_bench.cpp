@@ -36,6 +36,21 @@ BenchWorkload moe(const char* name, Popularity popularity) {
   return w;
 }
 
+// Random sparse, n = 50, each off-diagonal entry present with probability 0.2.
+BenchWorkload sparse50() {
+  BenchWorkload w = workload("sparse50", "sparse", 50);
+  w.options.density = 0.2;
+  return w;
+}
+
+// Synthetic n = 64 with twice the paper's flows per port: 8 large + 24 small.
+BenchWorkload synthetic_wide() {
+  BenchWorkload w = workload("synthetic64-wide", "synthetic", 64);
+  w.options.large_flows = 8;
+  w.options.small_flows = 24;
+  return w;
+}
+
 BenchWorkload sweep(const char* name, const char* param, std::vector<double> values) {
   BenchWorkload w = workload(name, "synthetic", 100);
   w.sweep = param;
@@ -60,6 +75,7 @@ GeneratorOptions options_at(const BenchWorkload& w, double x) {
 struct Accumulator {
   int trials = 0;
   double makespan = 0, lb = 0, over_lb = 0, ratio = 0, seconds = 0, perms = 0;
+  double lb1 = 0, lb2 = 0, lb3 = 0;
 };
 using CellKey = std::tuple<double, int, double, std::size_t>;  // x, s, δ, algorithm index
 
@@ -109,7 +125,8 @@ class BenchRunner {
     for (const auto& [key, a] : acc) {
       const auto& [x, s, delta, k] = key;
       result_.cells.push_back({w.name, x, s, delta, algos_[k]->name, a.trials,
-                               a.makespan / a.trials, a.lb / a.trials, a.over_lb / a.trials,
+                               a.makespan / a.trials, a.lb / a.trials, a.lb1 / a.trials,
+                               a.lb2 / a.trials, a.lb3 / a.trials, a.over_lb / a.trials,
                                a.ratio / a.trials, a.seconds / a.trials, a.perms / a.trials});
     }
   }
@@ -127,6 +144,9 @@ class BenchRunner {
       ++a.trials;
       a.makespan += runs[k].makespan;
       a.lb += runs[k].lb;
+      a.lb1 += bounds.lb1;
+      a.lb2 += bounds.lb2;
+      a.lb3 += bounds.lb3;
       a.over_lb += runs[k].lb > 0 ? runs[k].makespan / runs[k].lb : 1.0;
       a.ratio += runs[k].makespan > 0 ? base / runs[k].makespan : 1.0;
       a.seconds += runs[k].seconds;
@@ -182,7 +202,11 @@ std::vector<BenchWorkload> paper_workloads(bool quick) {
     }
   }
   w.push_back(moe("moe64-dirichlet", Popularity::dirichlet));
-  if (!quick) w.push_back(moe("moe64-zipf", Popularity::zipf));
+  if (!quick) {
+    w.push_back(moe("moe64-zipf", Popularity::zipf));
+    w.push_back(sparse50());
+    w.push_back(synthetic_wide());
+  }
   w.push_back(sweep("sweep-flows", "flows", flows));
   w.push_back(sweep("sweep-small-share", "small-share", shares));
   return w;

@@ -47,7 +47,8 @@ struct BenchCell {
   std::string algorithm;
   int trials = 0;
   double makespan = 0.0;
-  double lower_bound = 0.0;
+  double lower_bound = 0.0;  // the best valid bound for the schedule's reconfiguration model
+  double lb1 = 0.0, lb2 = 0.0, lb3 = 0.0;  // each bound of matrix/bounds.hpp (LB3: all-stop only)
   double makespan_over_lb = 0.0;
   double baseline_ratio = 0.0;  // mean of baseline makespan / this algorithm's makespan
   double seconds = 0.0;         // mean wall time of one run
@@ -61,8 +62,11 @@ struct BenchResult {
 };
 
 // Workloads of the paper's figures: synthetic n = 100, GPT-32/64/128 clean and noisy,
-// MoE-64 Dirichlet and Zipf, the flows-per-port and small-share sweeps. `quick` keeps n = 100
-// synthetic, GPT-32 clean and noisy, MoE-64 Dirichlet and three points of each sweep.
+// MoE-64 Dirichlet and Zipf, the flows-per-port and small-share sweeps, plus the two families
+// where Spectra is furthest from its bounds: random sparse n = 50 of density 0.2 ("sparse50")
+// and synthetic n = 64 with wide flows, 8 large + 24 small per port ("synthetic64-wide").
+// `quick` keeps n = 100 synthetic, GPT-32 clean and noisy, MoE-64 Dirichlet and three points of
+// each sweep.
 [[nodiscard]] std::vector<BenchWorkload> paper_workloads(bool quick);
 
 // The algorithms of the bench by default: every registered one.

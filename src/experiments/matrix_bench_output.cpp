@@ -6,6 +6,9 @@
 #include <cmath>
 #include <optional>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "report/csv.hpp"
@@ -52,23 +55,42 @@ std::string columns(const BenchGrid& grid, Value value) {
     const std::optional<double> v = value(a);
     out += v ? fmt::format(" {:>{}.4f}", *v, width(a)) : fmt::format(" {:>{}}", "-", width(a));
   }
-  return out + "\n";
+  return out;
+}
+
+// The Spectra variants present in the grid: each gets a makespan / best-bound column per row.
+std::vector<std::string> ratio_columns(const BenchGrid& grid) {
+  std::vector<std::string> out;
+  for (const char* a : {"spectra", "spectra-ref"})
+    if (std::find(grid.algorithms.begin(), grid.algorithms.end(), a) != grid.algorithms.end())
+      out.push_back(a);
+  return out;
 }
 
 void table_rows(std::string& out, const BenchGrid& grid, const BenchResult& r,
                 const BenchWorkload& w) {
-  out += fmt::format("{:>3} {:>11} {:>8}", "s", x_name(w), "LB");
+  const std::vector<std::string> ratios = ratio_columns(grid);
+  out += fmt::format("{:>3} {:>11} {:>8} {:>8} {:>8}", "s", x_name(w), "LB1", "LB2", "LB3");
   for (const std::string& a : grid.algorithms) out += fmt::format(" {:>{}}", a, width(a));
+  for (const std::string& a : ratios) out += fmt::format(" {:>{}}", a + "/LB", width(a + "/LB"));
   out += "\n";
   for (int s : grid.switches)
     for (double x : xs_of(r, w.name)) {
       const auto cells = cells_of(r, w.name, s, x);
       if (cells.empty()) continue;
-      out += fmt::format("{:>3} {:>11.4g} {:>8.4f}", s, x, cells.front()->lower_bound);
+      const BenchCell& any = *cells.front();
+      out += fmt::format("{:>3} {:>11.4g} {:>8.4f} {:>8.4f} {:>8.4f}", s, x, any.lb1, any.lb2,
+                         any.lb3);
       out += columns(grid, [&](const std::string& a) -> std::optional<double> {
         const BenchCell* c = find_cell(cells, a);
         return c ? std::optional(c->makespan) : std::nullopt;
       });
+      for (const std::string& a : ratios) {
+        const BenchCell* c = find_cell(cells, a);
+        out += c ? fmt::format(" {:>{}.4f}", c->makespan_over_lb, width(a + "/LB"))
+                 : fmt::format(" {:>{}}", "-", width(a + "/LB"));
+      }
+      out += "\n";
     }
   // Means over every cell of the workload: quality against the bound, and speed.
   const auto mean_of = [&](const std::string& a, double BenchCell::*field, double scale) {
@@ -79,10 +101,13 @@ void table_rows(std::string& out, const BenchGrid& grid, const BenchResult& r,
     return n ? std::optional(scale * sum / n) : std::nullopt;
   };
   out += fmt::format("{:>24}", "mean makespan/LB");
-  out += columns(
-      grid, [&](const std::string& a) { return mean_of(a, &BenchCell::makespan_over_lb, 1.0); });
+  out +=
+      columns(grid,
+              [&](const std::string& a) { return mean_of(a, &BenchCell::makespan_over_lb, 1.0); }) +
+      "\n";
   out += fmt::format("{:>24}", "mean ms per run");
-  out += columns(grid, [&](const std::string& a) { return mean_of(a, &BenchCell::seconds, 1e3); });
+  out += columns(grid, [&](const std::string& a) { return mean_of(a, &BenchCell::seconds, 1e3); }) +
+         "\n";
 }
 
 // Mean over the s in {4, 16} cells of mean-makespan(a) / mean-makespan(b); NaN if none.
@@ -153,6 +178,10 @@ BenchCell read_cell(const CsvTable& t, std::size_t r) {
   c.trials = static_cast<int>(t.integer(r, t.column("trials"), 1, 1000));
   c.makespan = t.number(r, t.column("makespan"));
   c.lower_bound = t.number(r, t.column("lower_bound"));
+  // The per-bound columns came later: a CSV without them reads as 0 there.
+  for (auto [name, field] : {std::pair{"lb1", &BenchCell::lb1}, std::pair{"lb2", &BenchCell::lb2},
+                             std::pair{"lb3", &BenchCell::lb3}})
+    if (t.has_column(name)) c.*field = t.number(r, t.column(name));
   c.makespan_over_lb = t.number(r, t.column("makespan_over_lb"));
   c.baseline_ratio = t.number(r, t.column("baseline_ratio"));
   c.seconds = t.number(r, t.column("seconds"));
@@ -199,13 +228,14 @@ std::string bench_table(const BenchGrid& grid, const BenchResult& r) {
 }
 
 std::string bench_csv(const BenchResult& r) {
-  std::string out =
-      csv_record("workload", "x", "switches", "delta", "algorithm", "trials", "makespan",
-                 "lower_bound", "makespan_over_lb", "baseline_ratio", "seconds", "permutations");
+  std::string out = csv_record("workload", "x", "switches", "delta", "algorithm", "trials",
+                               "makespan", "lower_bound", "lb1", "lb2", "lb3", "makespan_over_lb",
+                               "baseline_ratio", "seconds", "permutations");
   for (const BenchCell& c : r.cells)
     append_csv_record(out, c.workload, c.x, c.switches, c.delta, c.algorithm, c.trials,
                       fmt::format("{:.9g}", c.makespan), fmt::format("{:.9g}", c.lower_bound),
-                      fmt::format("{:.6f}", c.makespan_over_lb),
+                      fmt::format("{:.9g}", c.lb1), fmt::format("{:.9g}", c.lb2),
+                      fmt::format("{:.9g}", c.lb3), fmt::format("{:.6f}", c.makespan_over_lb),
                       fmt::format("{:.6f}", c.baseline_ratio), fmt::format("{:.6g}", c.seconds),
                       fmt::format("{:.2f}", c.permutations));
   return out;

@@ -7,8 +7,10 @@
 
 namespace flux {
 
-// Per workload: one row per (s, x), the LB and each algorithm's mean makespan, then the averaged
-// Baseline/Spectra ratios (the paper's averaging: s in {4, 16} x the δ grid, when present).
+// Per workload: one row per (s, x) with the mean LB1, LB2 and LB3, each algorithm's mean makespan
+// and, for `spectra` and `spectra-ref` when run, their mean makespan / best valid bound (LB3 for
+// all-stop schedules); then the averaged Baseline/Spectra ratios (the paper's averaging: s in
+// {4, 16} x the δ grid, when present).
 [[nodiscard]] std::string bench_table(const BenchGrid& grid, const BenchResult& r);
 
 // One line per cell (workload, x, s, δ, algorithm) with every aggregate.

@@ -6,7 +6,11 @@
 //   decompositions: greedy with LP weights (the reference's), and the threshold-matching
 //                   decomposition (bottleneck_decompose.hpp, LP re-weighted) when it needs at most
 //                   Δ + 1 permutations, the support has at most 20000 non-zeros and at most
-//                   8(Δ + 1) distinct values;
+//                   8(Δ + 1) distinct values; and the permutation pool (pool_decompose.hpp)
+//                   when the greedy permutations last more than 1.25x the busiest line's load in
+//                   total (random sparse supports; never on the paper's workloads, whose
+//                   schedules therefore stay as they were), δ·Δ is below that overshoot and
+//                   the support has at most 5000 non-zeros;
 //   schedulers:     LPT + reference EQUALIZE followed by the improved EQUALIZE, LPT + improved
 //                   EQUALIZE, wrap-around split with bisected makespan (largest-first and
 //                   smallest-first order).
@@ -23,6 +27,7 @@
 #include "spectra/bottleneck_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
+#include "spectra/pool_decompose.hpp"
 #include "spectra/spectra.hpp"
 #include "spectra/support.hpp"
 #include "spectra/wraparound.hpp"
@@ -31,6 +36,10 @@ namespace flux {
 namespace {
 
 constexpr int kThresholdMaxNonzeros = 20000;
+constexpr int kPoolMaxNonzeros = 5000;
+// The pool is tried only where the greedy permutations' total exceeds the busiest line's load by
+// this factor: below it the most it could save is small next to its cost (about 24 LPs).
+constexpr double kPoolOvershoot = 1.25;
 
 // Every schedule for one decomposition, in a fixed order; with `reference` the first is
 // spectra-ref's (LPT + reference EQUALIZE).
@@ -86,6 +95,19 @@ Decomposition threshold_decomposition(const Matrix& d, const Support& s, double 
   return dec;
 }
 
+// The permutation pool when DECOMPOSE's total overshoots the busiest line; empty otherwise.
+Decomposition pool_candidate(const MatrixProblem& p, const Support& s,
+                             const Decomposition& greedy) {
+  if (s.size() > kPoolMaxNonzeros || greedy.perms.empty()) return {};
+  const double total = std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0);
+  const double line = p.time.max_line_sum();
+  if (total <= kPoolOvershoot * line) return {};
+  // The pools that win hold about Δ more permutations than the greedy one: worth it only while
+  // their reconfigurations cost less switch time than the overshoot they could save.
+  if (p.delta * static_cast<double>(greedy.perms.size()) >= total - line) return {};
+  return pool_decompose(p.time, s, greedy, {.switches = p.switches, .delta = p.delta});
+}
+
 }  // namespace
 
 MatrixResult spectra_improved(const MatrixProblem& p) {
@@ -95,6 +117,8 @@ MatrixResult spectra_improved(const MatrixProblem& p) {
   decs.push_back(spectra_decompose(support));  // the reference's
   if (Decomposition t = threshold_decomposition(p.time, support, p.delta); !t.perms.empty())
     decs.push_back(std::move(t));
+  if (Decomposition pool = pool_candidate(p, support, decs.front()); !pool.perms.empty())
+    decs.push_back(std::move(pool));
   // Compare makespans computed from the plans and build the slots of the winner only. The first
   // candidate is spectra-ref's and later ones must be strictly shorter.
   SwitchPlan best;

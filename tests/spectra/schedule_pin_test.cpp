@@ -49,7 +49,9 @@ GeneratorOptions sized(int n) {
 
 // The automatic kernel starts warm on the sparse and moe instances (many Dijkstra searches per
 // cold step); there it may pick other idle fillers and ties, hence other fingerprints. Everywhere
-// else it stays cold and reproduces the cold kernel's schedules bit for bit.
+// else it stays cold and reproduces the cold kernel's schedules bit for bit. `spectra` on the
+// sparse instance changed when the permutation pool (pool_decompose.hpp) became a candidate: it
+// wins there (it was 3085454048223455911 before); the other instances never try the pool.
 const Pinned kCases[] = {
     {"synthetic",
      {},
@@ -60,7 +62,7 @@ const Pinned kCases[] = {
      18221880120520315087u},
     {"synthetic", sized(40), 4, 0.04, 1443040283238130462u, 1443040283238130462u,
      1443040283238130462u},
-    {"sparse", sized(50), 8, 0.02, 9964809942805824691u, 3085454048223455911u, 468603578177676403u},
+    {"sparse", sized(50), 8, 0.02, 9964809942805824691u, 4551073400692614811u, 468603578177676403u},
     {"gpt", {}, 4, 0.01, 8402926630054414726u, 6145188695238274932u, 8402926630054414726u},
     {"moe", sized(64), 16, 0.01, 7475073500489076248u, 7475073500489076248u, 7625055657751982584u},
     {"perm", {}, 8, 0.04, 3007388317865788967u, 14404027157551788748u, 3007388317865788967u},

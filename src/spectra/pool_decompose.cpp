@@ -1,0 +1,91 @@
+#include "spectra/pool_decompose.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "matrix/switch_plan.hpp"
+#include "spectra/bottleneck_decompose.hpp"
+#include "spectra/equalize_improved.hpp"
+#include "spectra/lp_weights.hpp"
+
+namespace flux {
+namespace {
+
+// Whether every non-zero of `s` lies on one of `perms` (the LP's precondition).
+bool covers(const Support& s, const std::vector<Permutation>& perms) {
+  std::vector<char> hit(static_cast<std::size_t>(s.size()), 0);
+  for (const Permutation& p : perms)
+    for (int i = 0; i < s.n; ++i)
+      if (const int e = s.find(i, p[static_cast<std::size_t>(i)]); e >= 0)
+        hit[static_cast<std::size_t>(e)] = 1;
+  return std::all_of(hit.begin(), hit.end(), [](char h) { return h != 0; });
+}
+
+// LP weights for `dec`'s permutations, sorted, zero weights removed; false if the LP failed.
+bool reweigh(const Support& s, Decomposition& dec) {
+  std::vector<double> w = lp_min_total_weights(s, dec.perms);
+  if (w.empty()) return false;
+  dec.weights = std::move(w);
+  sort_by_weight(dec);
+  while (!dec.weights.empty() && dec.weights.back() <= 0.0) {
+    dec.weights.pop_back();
+    dec.perms.pop_back();
+  }
+  return true;
+}
+
+double plan_length(const Decomposition& dec, int switches, double delta) {
+  SwitchPlan plan = lpt_assign(dec.weights, switches, delta);
+  equalize_improved(plan, delta);
+  return plan_makespan(plan, delta);
+}
+
+}  // namespace
+
+Matrix round_up_geometric(const Matrix& d, const Support& s, int levels) {
+  Matrix q = d;
+  if (s.size() == 0) return q;
+  const auto [lo, hi] = std::minmax_element(s.value.begin(), s.value.end());
+  const double step = std::log(*hi / *lo) / levels;
+  if (!(step > 0.0)) return q;
+  for (int i = 0; i < s.n; ++i)
+    for (int e = s.row_start[static_cast<std::size_t>(i)];
+         e < s.row_start[static_cast<std::size_t>(i) + 1]; ++e) {
+      const double v = s.value[static_cast<std::size_t>(e)];
+      const double k = std::ceil(std::log(v / *lo) / step - 1e-9);
+      q(i, s.col[static_cast<std::size_t>(e)]) = std::clamp(*lo * std::exp(k * step), v, *hi);
+    }
+  return q;
+}
+
+Decomposition pool_decompose(const Matrix& d, const Support& s, const Decomposition& greedy,
+                             const PoolOptions& opt) {
+  const Decomposition extra = bottleneck_decompose(
+      round_up_geometric(d, s, opt.levels), {.delta = opt.delta, .max_permutations = opt.max_pool});
+  if (extra.perms.empty()) return {};
+  Decomposition pool = greedy;
+  pool.perms.insert(pool.perms.end(), extra.perms.begin(), extra.perms.end());
+  if (!reweigh(s, pool)) return {};
+  const std::size_t floor = greedy.perms.size();
+  const std::size_t batch =
+      std::max<std::size_t>(1, (pool.perms.size() - std::min(pool.perms.size(), floor)) /
+                                   static_cast<std::size_t>(opt.rounds));
+  Decomposition best;
+  double best_length = std::numeric_limits<double>::infinity();
+  while (true) {
+    if (const double m = plan_length(pool, opt.switches, opt.delta); m < best_length) {
+      best = pool;
+      best_length = m;
+    }
+    if (pool.perms.size() <= floor) break;
+    Decomposition next = pool;  // without its lightest permutations
+    next.perms.resize(next.perms.size() - std::min(batch, next.perms.size() - 1));
+    next.weights.resize(next.perms.size());
+    if (!covers(s, next.perms) || !reweigh(s, next)) break;
+    pool = std::move(next);
+  }
+  return best;
+}
+
+}  // namespace flux
