@@ -54,7 +54,8 @@ class Backend {
  public:
   virtual ~Backend() = default;
   [[nodiscard]] virtual std::string name() const = 0;
-  // `warm_start` (may be empty) is used only when it is feasible.
+  // `warm_start` (may be empty) is used only when it is feasible, and only by branch and bound
+  // (CBC; Clp's pure LPs and the brute force ignore it).
   [[nodiscard]] virtual Result solve(const Model& model, const Limits& limits,
                                      const std::vector<double>& warm_start = {}) const = 0;
 };
