@@ -16,6 +16,7 @@
 #include "core/file_output.hpp"
 #include "core/units.hpp"
 #include "fabric/fabric_io.hpp"
+#include "milp/model_io.hpp"
 #include "schedulers/flux_schedulers.hpp"
 #include "schedulers/run_summary.hpp"
 
@@ -32,7 +33,7 @@ void emit_model(const CoschedInstance& inst, const FluxOptions& options, const s
   const bool lp = path.ends_with(".lp"), mps = path.ends_with(".mps");
   if (!lp && !mps) throw InputError("", "--emit-model", "a file name ending in .lp or .mps");
   const FluxModel model = monolithic_model(inst, options);
-  write_file_atomic(path, lp ? write_lp(model.milp) : write_mps(model.milp));
+  write_file_atomic(path, lp ? milp::write_lp(model.milp) : milp::write_mps(model.milp));
   fmt::print("model: {} columns ({} integer), {} rows, time unit {} -> {}\n", model.milp.columns(),
              model.milp.integers(), model.milp.rows.size(), format_time(model.time_unit), path);
 }

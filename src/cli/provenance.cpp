@@ -2,7 +2,7 @@
 
 #include "core/file_output.hpp"
 #include "core/provenance.hpp"
-#include "cosched/milp_solver.hpp"
+#include "milp/backend.hpp"
 
 namespace flux::cli {
 namespace {
@@ -48,7 +48,7 @@ nlohmann::ordered_json command_provenance(const CLI::App& cmd,
   in.options = option_values(cmd);
   in.input_files = inputs;
   in.solver = "CBC";
-  in.solver_version = cbc_version();
+  in.solver_version = milp::cbc_version();
   return provenance_json(in);
 }
 

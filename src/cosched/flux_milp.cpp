@@ -220,6 +220,7 @@ FluxModel build_flux_model(const CoschedInstance& inst, const MessageClosure& cl
     fresh = fresh && !fixed[m];
   }
   Builder b{inst, window, placed, options, {}, {}, {}, {}};
+  b.out.milp.title = "Flux co-scheduling MILP (see docs/models.md)";
   b.select_tasks(fixed, partial_starts(inst, placed));
   b.add_columns();
   b.add_precedence_and_makespan();

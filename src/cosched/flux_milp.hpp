@@ -19,8 +19,8 @@
 
 #include "cosched/conflicts.hpp"
 #include "cosched/instance.hpp"
-#include "cosched/milp_solver.hpp"
 #include "cosched/placement.hpp"
+#include "milp/model.hpp"
 
 namespace flux {
 
@@ -42,7 +42,7 @@ struct FluxModelStats {
 };
 
 struct FluxModel {
-  MilpModel milp;
+  milp::Model milp;
   double time_unit = 1.0;               // seconds per model time unit
   std::vector<int> t_col;               // per task, -1 = outside the model
   std::vector<std::vector<int>> x_col;  // per message, empty = outside the window

@@ -16,6 +16,7 @@
 #include "cosched/gap_fill.hpp"
 #include "cosched/local_search.hpp"
 #include "cosched/lower_bound.hpp"
+#include "milp/model_io.hpp"
 
 namespace flux {
 namespace {
@@ -62,13 +63,13 @@ std::vector<Placement> window_view(const Incumbent& inc, std::size_t to) {
 
 struct WindowSolve {
   FluxModel model;
-  MilpResult result;
+  milp::Result result;
   bool accepted = false;
 };
 
 // Solves window [from, to) of the incumbent and adopts the solution if the schedule improves.
 WindowSolve solve_window(const CoschedInstance& inst, const MessageClosure& closure,
-                         const FluxOptions& options, MilpOptions solver, Incumbent& inc,
+                         const FluxOptions& options, milp::Limits solver, Incumbent& inc,
                          std::size_t from, std::size_t to) {
   std::vector<char> window(inst.message_count(), 0);
   for (std::size_t k = from; k < to; ++k) window[inc.order[k]] = 1;
@@ -77,7 +78,7 @@ WindowSolve solve_window(const CoschedInstance& inst, const MessageClosure& clos
   const bool whole = from == 0 && to == inc.order.size();
   if (!whole) mo.start_weight = 1e-3 / static_cast<double>(to - from);
   WindowSolve w{build_flux_model(inst, closure, window, placed, mo), {}, false};
-  w.result = solve_cbc(w.model.milp, solver, encode_solution(w.model, inst, placed));
+  w.result = milp::CbcBackend().solve(w.model.milp, solver, encode_solution(w.model, inst, placed));
   if (w.result.values.empty()) return w;
   const WindowDecision d = decode_solution(w.model, inst, w.result.values);
   std::vector<int> order(inc.order.begin(), inc.order.begin() + static_cast<long>(from));
@@ -185,7 +186,7 @@ FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& o
   r.report.bound = std::min(r.report.objective, lb.value);
   r.report.bound_source = describe(lb);
   r.report.gap = r.report.objective > 0 ? 1 - r.report.bound / r.report.objective : 0.0;
-  if (r.report.status == MilpStatus::optimal) r.report.status = MilpStatus::feasible;
+  if (r.report.status == milp::Status::optimal) r.report.status = milp::Status::feasible;
   return r;
 }
 
@@ -211,7 +212,7 @@ double milp_passes(const CoschedInstance& inst, const MessageClosure& closure,
     ProgressStage stage(progress, fmt::format("MILP pass {} windows", pass + 1),
                         static_cast<double>(spans.size()));
     for (std::size_t k = 0; k < spans.size() && elapsed() < options.solver.time_limit; ++k) {
-      MilpOptions so = options.solver;
+      milp::Limits so = options.solver;
       so.time_limit =
           (options.solver.time_limit - elapsed()) / static_cast<double>(spans.size() - k);
       const WindowSolve w =
@@ -228,7 +229,7 @@ double milp_passes(const CoschedInstance& inst, const MessageClosure& closure,
     }
     if (whole) break;
   }
-  if (!whole && r.status == MilpStatus::optimal) r.status = MilpStatus::feasible;
+  if (!whole && r.status == milp::Status::optimal) r.status = milp::Status::feasible;
   return whole ? bound : 0.0;
 }
 
@@ -274,12 +275,12 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   }
   out.placements = inc.placements;
   r.objective = inc.time;
-  if (r.status != MilpStatus::optimal && r.status != MilpStatus::feasible)
-    r.status = MilpStatus::feasible;  // the first incumbent stands
+  if (r.status != milp::Status::optimal && r.status != milp::Status::feasible)
+    r.status = milp::Status::feasible;  // the first incumbent stands
   r.bound = std::min(r.objective, std::max(lb.value, milp_bound));
   r.bound_source = milp_bound > lb.value ? "milp" : describe(lb);
   r.gap = r.objective > 0.0 ? (r.objective - r.bound) / r.objective : 0.0;
-  if (r.gap <= 1e-9) r.status = MilpStatus::optimal;  // the bound proves the schedule optimal
+  if (r.gap <= 1e-9) r.status = milp::Status::optimal;  // the bound proves the schedule optimal
   r.seconds = elapsed();
   return out;
 }
@@ -301,7 +302,7 @@ FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& optio
 std::vector<Placement> replay_solution(const CoschedInstance& inst, const FluxOptions& options,
                                        const std::string& solution_text, const std::string& label) {
   const FluxModel model = monolithic_model(inst, options);
-  const auto values = read_solution(model.milp, solution_text, label);
+  const auto values = milp::read_solution(model.milp, solution_text, label);
   const WindowDecision d = decode_solution(model, inst, values);
   const auto pl = schedule_in_order(inst, d.switch_of, d.order);
   if (!pl) throw InputError(label, "", "start times that respect the workload's dependencies");

@@ -25,13 +25,13 @@
 #include "cosched/flux_milp.hpp"
 #include "cosched/greedy.hpp"
 #include "cosched/instance.hpp"
-#include "cosched/milp_solver.hpp"
 #include "cosched/placement.hpp"
+#include "milp/backend.hpp"
 
 namespace flux {
 
 struct FluxOptions {
-  MilpOptions solver;  // time_limit is the budget for all windows together
+  milp::Limits solver;  // time_limit is the budget for all windows together
   FluxMilpOptions model;
   GreedyOptions greedy;
   double search_share = 0.8;  // share of the time limit for the critical-path local search
@@ -54,7 +54,7 @@ void validate(const FluxOptions& options);
 
 struct SolverReport {
   std::string backend;
-  MilpStatus status = MilpStatus::not_solved;
+  milp::Status status = milp::Status::not_solved;
   double objective = 0.0;  // iteration time of the returned schedule, seconds
   double bound = 0.0;      // proven lower bound on the optimal iteration time, seconds
   double gap = 0.0;        // (objective − bound) / objective

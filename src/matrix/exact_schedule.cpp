@@ -1,13 +1,13 @@
 #include "matrix/exact_schedule.hpp"
 
-// The only translation unit that sees COIN-OR headers in this module.
-#include <CbcModel.hpp>
-#include <CoinPackedMatrix.hpp>
-#include <CoinPackedVector.hpp>
-#include <OsiClpSolverInterface.hpp>
 #include <algorithm>
+#include <limits>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
+
+#include "milp/backend.hpp"
 
 namespace flux {
 
@@ -115,17 +115,6 @@ struct Layout {
   int perms = 0;
   int x(int k, int p) const { return 1 + 2 * (k * perms + p); }
   int y(int k, int p) const { return x(k, p) + 1; }
-  int columns(int s) const { return 1 + 2 * s * perms; }
-};
-
-struct Model {
-  CoinPackedMatrix rows{false, 0, 0};
-  std::vector<double> row_lo, row_hi;
-  void add(const CoinPackedVector& row, double lo, double hi) {
-    rows.appendRow(row);
-    row_lo.push_back(lo);
-    row_hi.push_back(hi);
-  }
 };
 
 // Longest useful duration of each permutation: its largest entry (0 = serves nothing).
@@ -139,50 +128,60 @@ std::vector<double> useful_length(const Matrix& d, const std::vector<std::vector
   return len;
 }
 
-Model build_rows(const MatrixProblem& p, const std::vector<std::vector<int>>& perms,
-                 const Layout& c, const std::vector<double>& big_m) {
+milp::Model build_model(const MatrixProblem& p, const std::vector<std::vector<int>>& perms,
+                        const Layout& c, const std::vector<double>& big_m) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   const int s = p.switches, np = c.perms, n = p.time.n();
-  Model m;
-  m.rows.setDimensions(0, c.columns(s));
+  milp::Model m;
+  m.title = "Flux exact matrix schedule";
+  m.add_column("T", 0.0, kInf, 1.0, false);
   for (int k = 0; k < s; ++k)
-    for (int q = 0; q < np; ++q) {  // x_kq <= M y_kq
-      CoinPackedVector row;
-      row.insert(c.x(k, q), 1.0);
-      row.insert(c.y(k, q), -big_m[static_cast<std::size_t>(q)]);
-      m.add(row, -COIN_DBL_MAX, 0.0);
-    }
-  for (int k = 0; k < s; ++k) {  // load_k - T <= 0
-    CoinPackedVector row;
     for (int q = 0; q < np; ++q) {
-      row.insert(c.x(k, q), 1.0);
-      row.insert(c.y(k, q), p.delta);
+      m.add_column(fmt::format("x{}_{}", k, q), 0.0, kInf, 0.0, false);
+      m.add_column(fmt::format("y{}_{}", k, q), 0.0, 1.0, 0.0, true);
     }
-    row.insert(0, -1.0);
-    m.add(row, -COIN_DBL_MAX, 0.0);
+  for (int k = 0; k < s; ++k)
+    for (int q = 0; q < np; ++q)  // x_kq <= M y_kq
+      m.add_row(fmt::format("long{}_{}", k, q), {c.x(k, q), c.y(k, q)},
+                {1.0, -big_m[static_cast<std::size_t>(q)]}, '<', 0.0);
+  for (int k = 0; k < s; ++k) {  // load_k - T <= 0
+    std::vector<int> cols;
+    std::vector<double> coefs;
+    for (int q = 0; q < np; ++q) {
+      cols.insert(cols.end(), {c.x(k, q), c.y(k, q)});
+      coefs.insert(coefs.end(), {1.0, p.delta});
+    }
+    cols.push_back(0);
+    coefs.push_back(-1.0);
+    m.add_row(fmt::format("load{}", k), std::move(cols), std::move(coefs), '<', 0.0);
   }
   // Symmetry: order the switches by the smallest permutation index they use (empty ones last).
   // Then a switch using q implies that the previous one uses some q' <= q.
   for (int k = 1; k < s; ++k)
     for (int q = 0; q < np; ++q) {
-      CoinPackedVector row;
-      row.insert(c.y(k, q), 1.0);
-      for (int r = 0; r <= q; ++r) row.insert(c.y(k - 1, r), -1.0);
-      m.add(row, -COIN_DBL_MAX, 0.0);
+      std::vector<int> cols{c.y(k, q)};
+      std::vector<double> coefs{1.0};
+      for (int r = 0; r <= q; ++r) {
+        cols.push_back(c.y(k - 1, r));
+        coefs.push_back(-1.0);
+      }
+      m.add_row(fmt::format("sym{}_{}", k, q), std::move(cols), std::move(coefs), '<', 0.0);
     }
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       if (!(p.time(i, j) > 0)) continue;
       // Served long enough, and by at least one slot: the second row is implied for integral y
       // but makes the LP relaxation pay delta, which is what keeps CBC's tree small.
-      CoinPackedVector served, slots;
+      std::vector<int> served, slots;
       for (int k = 0; k < s; ++k)
         for (int q = 0; q < np; ++q)
           if (perms[static_cast<std::size_t>(q)][static_cast<std::size_t>(i)] == j) {
-            served.insert(c.x(k, q), 1.0);
-            slots.insert(c.y(k, q), 1.0);
+            served.push_back(c.x(k, q));
+            slots.push_back(c.y(k, q));
           }
-      m.add(served, p.time(i, j), COIN_DBL_MAX);
-      m.add(slots, 1.0, COIN_DBL_MAX);
+      std::vector<double> ones(served.size(), 1.0);
+      m.add_row(fmt::format("served{}_{}", i, j), std::move(served), ones, '>', p.time(i, j));
+      m.add_row(fmt::format("slots{}_{}", i, j), std::move(slots), std::move(ones), '>', 1.0);
     }
   return m;
 }
@@ -198,7 +197,7 @@ MatrixSchedule empty_schedule(const MatrixProblem& p) {
 
 // Slots from the solution: on each switch the chosen permutations back to back after delta.
 MatrixSchedule to_schedule(const MatrixProblem& p, const std::vector<std::vector<int>>& perms,
-                           const Layout& c, const double* sol) {
+                           const Layout& c, const std::vector<double>& sol) {
   MatrixSchedule out = empty_schedule(p);
   for (int k = 0; k < p.switches; ++k) {
     double t = 0.0;
@@ -228,33 +227,18 @@ ExactResult exact_matrix_schedule(const MatrixProblem& p, const ExactOptions& op
   if (matchings.overflow()) return r;
   const std::vector<std::vector<int>> perms = matchings.permutations();
   const Layout c{static_cast<int>(perms.size())};
-  const Model m = build_rows(p, perms, c, useful_length(p.time, perms));
-
-  const int cols = c.columns(p.switches);
-  std::vector<double> col_lo(static_cast<std::size_t>(cols), 0.0),
-      obj(static_cast<std::size_t>(cols), 0.0);
-  std::vector<double> col_hi(static_cast<std::size_t>(cols), COIN_DBL_MAX);
-  obj[0] = 1.0;
-  OsiClpSolverInterface solver;
-  solver.messageHandler()->setLogLevel(0);
-  solver.loadProblem(m.rows, col_lo.data(), col_hi.data(), obj.data(), m.row_lo.data(),
-                     m.row_hi.data());
-  for (int k = 0; k < p.switches; ++k)
-    for (int q = 0; q < c.perms; ++q) {
-      solver.setColUpper(c.y(k, q), 1.0);
-      solver.setInteger(c.y(k, q));
-    }
-  CbcModel model(solver);
-  model.setLogLevel(0);
-  model.messageHandler()->setLogLevel(0);
-  model.setMaximumSeconds(opt.time_limit_seconds);
-  model.setIntegerTolerance(1e-9);  // a y of 1e-7 would otherwise buy 1e-7 M of free service
-  model.setAllowableGap(1e-12);
-  model.setAllowableFractionGap(1e-12);
-  model.branchAndBound();
-  const double* sol = model.bestSolution();
-  r.status = model.isProvenOptimal() && sol ? ExactStatus::optimal : ExactStatus::not_proven;
-  if (!sol) return r;
+  milp::Limits limits;
+  limits.time_limit = opt.time_limit_seconds;
+  limits.cpu_time = true;
+  limits.gap = 1e-12;
+  limits.integer_tolerance = 1e-9;  // a y of 1e-7 would otherwise buy 1e-7 M of free service
+  limits.cuts = false;              // plain branch and bound is enough at this size
+  const milp::Result solved =
+      milp::CbcBackend().solve(build_model(p, perms, c, useful_length(p.time, perms)), limits);
+  r.status =
+      solved.status == milp::Status::optimal ? ExactStatus::optimal : ExactStatus::not_proven;
+  if (solved.values.empty()) return r;
+  const std::vector<double>& sol = solved.values;
   r.schedule = to_schedule(p, perms, c, sol);
   r.makespan = r.schedule.makespan;
   return r;

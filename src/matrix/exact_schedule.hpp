@@ -1,7 +1,7 @@
 #pragma once
 // Exact optimum of the all-stop matrix problem on small instances, by a MILP solved
-// with COIN-OR CBC. Used as ground truth in tests: every lower bound must stay below it and every
-// valid schedule above it.
+// with the milp module (CBC). Used as ground truth in tests: every lower bound must stay below it
+// and every valid schedule above it.
 //
 // Model: for every switch k and every candidate permutation p a binary y_kp (p is played on k)
 // and a duration 0 <= x_kp <= M_p y_kp, M_p = largest entry p serves (a longer slot serves

@@ -1,9 +1,12 @@
 #include "spectra/lp_weights.hpp"
 
-#include <ClpSimplex.hpp>
 #include <algorithm>
 #include <limits>
 #include <map>
+
+#include <fmt/format.h>
+
+#include "milp/backend.hpp"
 
 namespace flux {
 namespace {
@@ -63,34 +66,21 @@ namespace {
 
 using CoverRows = std::map<std::vector<int>, double>;  // cover set -> largest demand on it
 
-// Solves min Σw s.t. the rows, w >= lb with Clp; empty on failure.
-std::vector<double> solve_with_clp(int k,
-                                   const std::vector<std::pair<std::vector<int>, double>>& rows,
-                                   const std::vector<double>& lb) {
-  // Column-major constraint matrix: column l lists the rows whose set contains l.
-  std::vector<std::vector<int>> col_rows(static_cast<std::size_t>(k));
-  std::vector<double> row_lb;
-  for (const auto& [ls, need] : rows) {
-    for (int l : ls)
-      col_rows[static_cast<std::size_t>(l)].push_back(static_cast<int>(row_lb.size()));
-    row_lb.push_back(need);
-  }
-  std::vector<CoinBigIndex> start{0};
-  std::vector<int> index;
-  for (const auto& r : col_rows) {
-    index.insert(index.end(), r.begin(), r.end());
-    start.push_back(static_cast<CoinBigIndex>(index.size()));
-  }
-  const std::vector<double> ones(index.size(), 1.0), obj(static_cast<std::size_t>(k), 1.0),
-      col_ub(static_cast<std::size_t>(k), COIN_DBL_MAX), row_ub(row_lb.size(), COIN_DBL_MAX);
-  ClpSimplex model;
-  model.setLogLevel(0);
-  model.loadProblem(k, static_cast<int>(row_lb.size()), start.data(), index.data(), ones.data(),
-                    lb.data(), col_ub.data(), obj.data(), row_lb.data(), row_ub.data());
-  model.dual();
-  if (!model.isProvenOptimal()) return {};
-  const double* x = model.primalColumnSolution();
-  std::vector<double> w(x, x + k);
+// Solves min Σw s.t. the rows, w >= lb (a pure LP: Clp's dual simplex); empty on failure.
+std::vector<double> solve_lp(int k, const std::vector<std::pair<std::vector<int>, double>>& rows,
+                             const std::vector<double>& lb) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  milp::Model m;
+  for (int l = 0; l < k; ++l)
+    m.add_column(fmt::format("w{}", l), lb[static_cast<std::size_t>(l)], kInf, 1.0, false);
+  for (const auto& [ls, need] : rows)
+    m.add_row(fmt::format("cover{}", m.rows.size()), ls, std::vector<double>(ls.size(), 1.0), '>',
+              need);
+  milp::Limits limits;
+  limits.time_limit = kInf;  // an LP of a few hundred rows; the caller has no budget to pass
+  const milp::Result r = milp::CbcBackend().solve(m, limits);
+  if (r.status != milp::Status::optimal) return {};
+  std::vector<double> w = r.values;
   for (std::size_t l = 0; l < w.size(); ++l) w[l] = std::max(w[l], lb[l]);
   return w;
 }
@@ -103,7 +93,7 @@ std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Per
   // Presolve: an entry on a single permutation is a lower bound on that weight. Entries on
   // several permutations give one row per distinct set (largest demand); a row already met at
   // the lower bounds stays met for any w >= lb (non-negative coefficients), so only the rest
-  // reach Clp. On DECOMPOSE output this often leaves no row at all: then w = lb is optimal.
+  // reach the LP. On DECOMPOSE output this often leaves no row at all: then w = lb is optimal.
   const Cover cover = cover_sets(s, perms);
   std::vector<double> lb(static_cast<std::size_t>(k), 0.0);
   for (int e = 0; e < s.size(); ++e) {
@@ -124,7 +114,7 @@ std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Per
     need = std::max(need, v);
   }
   const std::vector<std::pair<std::vector<int>, double>> open_rows(rows.begin(), rows.end());
-  std::vector<double> w = open_rows.empty() ? lb : solve_with_clp(k, open_rows, lb);
+  std::vector<double> w = open_rows.empty() ? lb : solve_lp(k, open_rows, lb);
   if (w.empty()) return w;
   (void)repair(s, cover, w);
   return w;

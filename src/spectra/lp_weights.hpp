@@ -2,11 +2,11 @@
 // LP re-weighting of a fixed set of permutations (the weights of the Spectra paper's plots,
 // `SPECTRA_MILP` in its code):
 //   minimise sum_l w_l  s.t.  sum_{l : P_l(i) = j} w_l >= D[i][j] for every non-zero, w >= 0.
-// Solved with COIN-OR Clp (dual simplex). Entries covered by the same set of permutations give
-// the same constraint, so only the largest demand per distinct set is kept: on DECOMPOSE output
-// most sets are singletons and the LP shrinks from nnz rows to a few hundred.
-// After the solve, any constraint violated within Clp's tolerance is repaired by raising one
-// weight, so coverage holds exactly (up to one floating-point addition).
+// Solved as a pure LP by the milp module (Clp's dual simplex). Entries covered by the same set of
+// permutations give the same constraint, so only the largest demand per distinct set is kept: on
+// DECOMPOSE output most sets are singletons and the LP shrinks from nnz rows to a few hundred.
+// After the solve, any constraint violated within the LP solver's tolerance is repaired by raising
+// one weight, so coverage holds exactly (up to one floating-point addition).
 #include <vector>
 
 #include "spectra/decompose.hpp"

@@ -1,19 +1,17 @@
+#include "milp/model_io.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <iterator>
-#include <limits>
 #include <sstream>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "core/error.hpp"
-#include "cosched/milp_solver.hpp"
 
-namespace flux {
+namespace flux::milp {
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::string number(double v) {
   return fmt::format("{:.17g}", v);
@@ -27,76 +25,13 @@ bool parse_number(const std::string& s, double& out) {
 
 }  // namespace
 
-int MilpModel::add_column(std::string name, double lo, double hi, double obj, bool is_integer) {
-  names.push_back(std::move(name));
-  lower.push_back(lo);
-  upper.push_back(hi);
-  cost.push_back(obj);
-  integer.push_back(is_integer ? 1 : 0);
-  return columns() - 1;
-}
-
-void MilpModel::add_row(std::string name, std::vector<int> cols, std::vector<double> coefs,
-                        char sense, double rhs) {
-  Row r{std::move(name), std::move(cols), std::move(coefs), -kInf, kInf};
-  if (sense != '<') r.lower = rhs;
-  if (sense != '>') r.upper = rhs;
-  rows.push_back(std::move(r));
-}
-
-int MilpModel::integers() const {
-  return static_cast<int>(std::count(integer.begin(), integer.end(), 1));
-}
-
-double MilpModel::objective(const std::vector<double>& x) const {
-  double sum = 0.0;
-  for (int j = 0; j < columns(); ++j) sum += cost[j] * x[j];
-  return sum;
-}
-
-std::string MilpModel::violation(const std::vector<double>& x, double tol) const {
-  if (static_cast<int>(x.size()) != columns()) return "wrong number of values";
-  for (int j = 0; j < columns(); ++j) {
-    const double t = tol * std::max(1.0, std::abs(x[j]));
-    if (x[j] < lower[j] - t || x[j] > upper[j] + t)
-      return fmt::format("column {} = {} outside [{}, {}]", names[j], x[j], lower[j], upper[j]);
-    if (integer[j] && std::abs(x[j] - std::round(x[j])) > 1e-5)
-      return fmt::format("column {} = {} is not integral", names[j], x[j]);
-  }
-  for (const Row& r : rows) {
-    double sum = 0.0, scale = 1.0;
-    for (std::size_t k = 0; k < r.cols.size(); ++k) {
-      sum += r.coefs[k] * x[r.cols[k]];
-      scale = std::max(scale, std::abs(r.coefs[k] * x[r.cols[k]]));
-    }
-    if (sum < r.lower - tol * scale || sum > r.upper + tol * scale)
-      return fmt::format("row {} = {} outside [{}, {}]", r.name, sum, r.lower, r.upper);
-  }
-  return "";
-}
-
-const char* to_string(MilpStatus status) {
-  switch (status) {
-    case MilpStatus::optimal:
-      return "optimal";
-    case MilpStatus::feasible:
-      return "feasible";
-    case MilpStatus::infeasible:
-      return "infeasible";
-    case MilpStatus::no_solution:
-      return "no_solution";
-    case MilpStatus::not_solved:
-      return "not_solved";
-  }
-  return "unknown";
-}
-
-std::string write_lp(const MilpModel& m) {
+std::string write_lp(const Model& m) {
   std::ostringstream out;
   auto term = [&](double c, int j) {
     out << (c < 0 ? " - " : " + ") << number(std::abs(c)) << ' ' << m.names[j];
   };
-  out << "\\ Flux co-scheduling MILP (see docs/models.md)\nMinimize\n obj:";
+  if (!m.title.empty()) out << "\\ " << m.title << '\n';
+  out << (m.sense == Sense::maximize ? "Maximize" : "Minimize") << "\n obj:";
   for (int j = 0; j < m.columns(); ++j)
     if (m.cost[j] != 0.0) term(m.cost[j], j);
   out << "\nSubject To\n";
@@ -122,9 +57,11 @@ std::string write_lp(const MilpModel& m) {
   return out.str();
 }
 
-std::string write_mps(const MilpModel& m) {
+std::string write_mps(const Model& m) {
   std::ostringstream out;
-  out << "NAME          FLUX\nROWS\n N  obj\n";
+  out << "NAME          FLUX\n";
+  if (m.sense == Sense::maximize) out << "OBJSENSE\n    MAX\n";
+  out << "ROWS\n N  obj\n";
   for (const auto& r : m.rows)
     out << ' '
         << (r.lower == r.upper       ? 'E'
@@ -169,7 +106,7 @@ std::string write_mps(const MilpModel& m) {
   return out.str();
 }
 
-std::vector<double> read_solution(const MilpModel& model, const std::string& text,
+std::vector<double> read_solution(const Model& model, const std::string& text,
                                   const std::string& label) {
   std::unordered_map<std::string, int> index;
   for (int j = 0; j < model.columns(); ++j) index.emplace(model.names[j], j);
@@ -200,4 +137,4 @@ std::vector<double> read_solution(const MilpModel& model, const std::string& tex
   return x;
 }
 
-}  // namespace flux
+}  // namespace flux::milp
