@@ -11,10 +11,10 @@ namespace flux {
 namespace {
 
 TEST(Baseline, EachPartPlaysSeriallyOnItsOwnSwitch) {
-  const Matrix d = test::random_sparse(16, 0.3, 5);
+  const Matrix d = testing::random_sparse(16, 0.3, 5);
   const MatrixProblem p{.time = d, .switches = 4, .delta = 0.03};
   const MatrixResult r = less_baseline(p, {.seed = 2});
-  test::expect_verified(d, r);
+  testing::expect_verified(d, r);
   const auto parts = baseline_parts(p, {.seed = 2});
   // Switch k's end = sum of its slot durations + δ per slot; its slots serve only part k.
   for (int k = 0; k < p.switches; ++k) {
@@ -35,9 +35,9 @@ TEST(Baseline, EclipseVariantAndNaiveVerify) {
     const MatrixProblem p{.time = d, .switches = s, .delta = 0.02};
     const MatrixResult e = less_baseline(p, {.seed = 1}, {.decomposer = PartDecomposer::eclipse});
     EXPECT_EQ(e.schedule.algorithm, "baseline-eclipse");
-    test::expect_verified(d, e);
+    testing::expect_verified(d, e);
     const MatrixResult nv = naive_schedule(p);
-    test::expect_verified(d, nv);
+    testing::expect_verified(d, nv);
     // Every switch runs the same K permutations of D/s back to back.
     EXPECT_EQ(static_cast<int>(nv.schedule.slots.size()), s * nv.permutations);
   }

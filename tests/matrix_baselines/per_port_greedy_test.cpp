@@ -41,7 +41,7 @@ TEST(PerPortGreedy, FreedPortsTakeTheLargestEntryAfterTheirDelay) {
 }
 
 TEST(PerPortGreedy, PerSwitchLoadServesEachEntryExactlyOnce) {
-  const Matrix d = test::random_sparse(10, 0.4, 3);
+  const Matrix d = testing::random_sparse(10, 0.4, 3);
   MatrixSchedule plan;
   plan.switches = 2;
   plan.slots = {{0, 0.1, 2.1, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
@@ -60,14 +60,14 @@ TEST(PerPortGreedy, PerSwitchLoadServesEachEntryExactlyOnce) {
 
 TEST(PerPortGreedy, SpectraAndBaselineVariantsVerifyAsPerPortSchedules) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const Matrix d = test::random_sparse(12, 0.3, seed);
+    const Matrix d = testing::random_sparse(12, 0.3, seed);
     const MatrixProblem p{.time = d, .switches = 4, .delta = 0.02};
     const MatrixResult a = per_port_spectra(p);
     const MatrixResult b = per_port_baseline(p, {.seed = seed});
     for (const MatrixResult* r : {&a, &b}) {
       EXPECT_EQ(r->schedule.reconfiguration, Reconfiguration::per_port);
       EXPECT_TRUE(r->schedule.slots.empty());
-      test::expect_verified(d, *r);
+      testing::expect_verified(d, *r);
     }
   }
 }
@@ -113,8 +113,8 @@ TEST(PerPortGreedy, NeverWorseThanItsAllStopStartOnTheGenerators) {
         EXPECT_LE(spectra.schedule.makespan, spectra_reference(p).schedule.makespan * (1 + 1e-12));
         EXPECT_LE(baseline.schedule.makespan,
                   less_baseline(p, {.seed = 3}).schedule.makespan * (1 + 1e-12));
-        test::expect_verified(d, spectra);
-        test::expect_verified(d, baseline);
+        testing::expect_verified(d, spectra);
+        testing::expect_verified(d, baseline);
       }
 }
 
