@@ -143,7 +143,7 @@ Chart gantt(const RunData& r, const std::vector<Bar>& all, int kept, bool thin) 
       {{"transform", {{{"filter", "datum.d == 1"}}}},
        {"mark", {{"type", "bar"}, {"color", "#222"}, {"tooltip", true}, {"clip", true}}},
        {"encoding", {{"y", y}, {"x", x}, {"x2", {{"field", "e"}}}}}}};
-  return {spec, marks > 3000};
+  return {spec, marks > kCanvasAbove};
 }
 
 }  // namespace

@@ -137,7 +137,7 @@ Chart timeline(const std::vector<Item>& all, bool names) {
          {"x", x},
          {"x2", {{"field", "e"}}},
          {"tooltip", tooltip}}}}};
-  return {spec, values.size() > 3000};
+  return {spec, values.size() > kCanvasAbove};
 }
 
 }  // namespace

@@ -108,7 +108,7 @@ Block slots_chart(const std::string& source, const MatrixSchedule& s) {
       "lower bound {:.6g}. Each bar is one {} held by a switch; black: δ before it.</p>\n",
       escape_markup(source), escape_markup(s.algorithm), s.n, s.switches, s.delta, s.makespan,
       s.lower_bound, per_port ? "circuit" : "configuration (a matching)");
-  return {note, Chart{spec, values.size() > 3000}};
+  return {note, Chart{spec, values.size() > kCanvasAbove}};
 }
 
 }  // namespace

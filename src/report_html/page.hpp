@@ -2,6 +2,7 @@
 // The report page: sections of HTML text and Vega-Lite charts, assembled into one HTML file
 // that carries the chart library inline (no network request, opens from disk). The page holds
 // data and chart specifications; the library draws them when the page is opened.
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -16,6 +17,9 @@ struct Chart {
   nlohmann::ordered_json spec;  // a Vega-Lite specification with its data inline
   bool canvas = false;          // many marks: a canvas draws them faster than SVG
 };
+
+// Marks past which a chart is drawn on a canvas rather than in SVG.
+inline constexpr std::size_t kCanvasAbove = 3000;
 
 struct Block {
   std::string html;            // written as is (callers escape their text with escape_markup)

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {

@@ -4,7 +4,7 @@
 #include <sstream>
 #include <string>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {

@@ -5,15 +5,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {
 
 using testing::slurp;
 
-const std::string kData = FLUX_TEST_DATA_DIR;
-const std::string kScenario = kData + "/../../examples/llama3-8b-8l-tp4-dp2.json";
+using testing::kData;
+using testing::kFabric;
+using testing::kScenario;
 
 class InterfaceCli : public testing::CliTest {
  protected:
@@ -55,13 +56,14 @@ TEST_F(InterfaceCli, WorkloadIsAnOptionEverywhereAndOutputsHaveOneName) {
   const auto option = flux("workload stats --workload w.json");
   ASSERT_EQ(positional.code, 0) << positional.err;
   EXPECT_EQ(positional.out, option.out);
-  const auto f = kData + "/../../examples/fabric-8gpu-2ocs.json";
   ASSERT_EQ(
-      flux("simulate --workload w.json --fabric " + f + " --scheduler ideal --out-dir sim").code,
+      flux("simulate --workload w.json --fabric " + kFabric + " --scheduler ideal --out-dir sim")
+          .code,
       0);
   EXPECT_TRUE(exists("sim/summary.json"));
-  ASSERT_EQ(flux("cosched --workload w.json --fabric " + f + " --scheduler ideal -o s.json").code,
-            0);
+  ASSERT_EQ(
+      flux("cosched --workload w.json --fabric " + kFabric + " --scheduler ideal -o s.json").code,
+      0);
   EXPECT_TRUE(exists("s.json"));
 }
 

@@ -6,17 +6,13 @@
 #include <cstdlib>
 #include <string>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {
 
 class Limits : public testing::CliTest {
  protected:
-  std::string write(const std::string& name, const std::string& text) const {
-    testing::spit(path(name), text);
-    return name;
-  }
   // An ASTRA-sim text file with `header` on line 1, `count` on line 2 and `layer` for each layer.
   std::string astra(const std::string& name, const std::string& header, const std::string& count,
                     const std::string& layer = "l -1 5 NONE 0 5 NONE 0 5 ALLREDUCE 100 5") const {
@@ -27,10 +23,7 @@ class Limits : public testing::CliTest {
   }
   // A two-GPU fabric; `rate` is its link rate.
   std::string fabric(const std::string& name, const std::string& rate, int gpus = 2) const {
-    return write(name, R"({"format": "flux.fabric/1", "gpus": )" + std::to_string(gpus) +
-                           R"(, "ocs": 1, "link_rate": )" + rate +
-                           R"(, "latency": 0, "reconfig_delay": 1e-5, "circuit": "duplex",
-                           "initial_config_free": false})");
+    return write_fabric(name, {.gpus = gpus, .ocs = 1, .rate = rate});
   }
   // A two-GPU workload of one compute task of `duration` s and one send of `bytes`.
   std::string workload(const std::string& name, const std::string& duration,
@@ -102,8 +95,7 @@ TEST_F(Limits, FabricRatesAndTimes) {
   fabric("slow.json", "1e-300");
   expect_rejected("simulate --workload w.json --fabric slow.json --scheduler static -o out",
                   "slow.json: /link_rate: expected a rate >= 1.11e-07 bytes/s");
-  write("late.json", R"({"format": "flux.fabric/1", "gpus": 2, "ocs": 1, "link_rate": 1e9,
-    "latency": 1e7, "reconfig_delay": 0, "circuit": "duplex", "initial_config_free": false})");
+  write_fabric("late.json", {.gpus = 2, .ocs = 1, .rate = "1e9", .latency = "1e7", .tau = "0"});
   expect_rejected("simulate --workload w.json --fabric late.json --scheduler static -o out",
                   "late.json: /latency: expected a time <= 9e+06 s");
 }

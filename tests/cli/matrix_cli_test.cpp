@@ -4,12 +4,12 @@
 #include <cmath>
 #include <regex>
 
-#include "cli_test_util.hpp"
 #include "matrix/bounds.hpp"
 #include "matrix/demand.hpp"
 #include "matrix/schedule.hpp"
 #include "matrix/verify.hpp"
 #include "matrix_schedulers/registry.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {
@@ -160,9 +160,7 @@ TEST_F(MatrixCli, RunPrintsTheComparisonTable) {
 
 // The two bounds printed side by side are named for what they bound.
 TEST_F(MatrixCli, CoschedNamesBothBounds) {
-  const std::string examples = std::string(FLUX_TEST_DATA_DIR) + "/../../examples/";
-  const auto r = flux("cosched --scenario " + examples + "llama3-8b-8l-tp4-dp2.json --fabric " +
-                      examples + "fabric-8gpu-2ocs.json");
+  const auto r = flux("cosched --scenario " + testing::kScenario + " --fabric " + testing::kFabric);
   ASSERT_EQ(r.code, 0) << r.err;
   for (const char* text :
        {"fabric lower bound ", "Flux-model bound ", "no scheduler on this fabric"})

@@ -8,16 +8,15 @@
 #include <cstdlib>
 #include <string>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {
 
 using testing::slurp;
 
-const std::string kExamples = std::string(FLUX_TEST_DATA_DIR) + "/../../examples/";
-const std::string kScenario = kExamples + "llama3-8b-8l-tp4-dp2.json";
-const std::string kFabric = kExamples + "fabric-8gpu-2ocs.json";
+using testing::kFabric;
+using testing::kScenario;
 const char* const kOutputs[] = {"summary.json",   "circuits.csv",          "flows.csv",
                                 "nic_buffer.csv", "circuit-schedule.json", "timeline.json"};
 

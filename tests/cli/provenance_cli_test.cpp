@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {
@@ -15,9 +15,8 @@ namespace {
 using testing::slurp;
 using testing::spit;
 
-const std::string kExamples = std::string(FLUX_TEST_DATA_DIR) + "/../../examples/";
-const std::string kScenario = kExamples + "llama3-8b-8l-tp4-dp2.json";
-const std::string kFabric = kExamples + "fabric-8gpu-2ocs.json";
+using testing::kFabric;
+using testing::kScenario;
 
 class ProvenanceCli : public testing::CliTest {
  protected:

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {
@@ -10,10 +10,8 @@ namespace {
 using testing::slurp;
 using testing::spit;
 
-const std::string kScenario =
-    std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json";
-const std::string kFabric =
-    std::string(FLUX_TEST_DATA_DIR) + "/../../examples/fabric-8gpu-2ocs.json";
+using testing::kFabric;
+using testing::kScenario;
 
 class ReportCli : public testing::CliTest {};
 

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {
@@ -15,8 +15,7 @@ namespace {
 using testing::slurp;
 using testing::spit;
 
-const std::string kScenario =
-    std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json";
+using testing::kScenario;
 
 // Each test generates the Flux paper's 8-GPU, 8-layer workload in its own directory.
 class SimulateCli : public testing::CliTest {
@@ -28,11 +27,7 @@ class SimulateCli : public testing::CliTest {
   // `extra` is spliced into the object as is, e.g. `"nic_window": 2e-6, `.
   std::string fabric(const std::string& name, int gpus, int ocs, const std::string& tau,
                      const std::string& extra = "") const {
-    spit(path(name), R"({"format": "flux.fabric/1", )" + extra + R"("gpus": )" +
-                         std::to_string(gpus) + R"(, "ocs": )" + std::to_string(ocs) +
-                         R"(, "link_rate": 100e9, "latency": 0, "reconfig_delay": )" + tau +
-                         R"(, "circuit": "duplex", "initial_config_free": false})");
-    return name;
+    return write_fabric(name, {.gpus = gpus, .ocs = ocs, .tau = tau, .extra = extra});
   }
   static std::string simulate(const std::string& fabric, const std::string& rest) {
     return "simulate --workload llama8.json --fabric " + fabric + " " + rest;
@@ -268,9 +263,7 @@ TEST_F(SimulateCli, TimesBeyondTheClockRangeAreBadInput) {
       {"id": 1, "kind": "send", "src": 0, "dst": 1, "bytes": 1000, "after": [0]}]})");
   spit(path("short.json"), R"({"format": "flux.workload/1", "gpus": 2, "tasks": [
       {"id": 0, "kind": "send", "src": 0, "dst": 1, "bytes": 1000, "after": []}]})");
-  spit(path("slow.json"), R"({"format": "flux.fabric/1", "gpus": 2, "ocs": 1,
-      "link_rate": 1e-3, "latency": 0, "reconfig_delay": 1e-5, "circuit": "duplex",
-      "initial_config_free": false})");
+  write_fabric("slow.json", {.gpus = 2, .ocs = 1, .rate = "1e-3"});
   const std::string f2 = fabric("f2.json", 2, 1, "1e-5");
   const std::pair<std::string, std::string> inputs[] = {{"long.json", f2},
                                                         {"short.json", "slow.json"}};

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "cli_test_util.hpp"
+#include "support/cli.hpp"
 
 namespace flux {
 namespace {
@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 Json small_sweep() {
-  std::ifstream in(std::string(FLUX_TEST_DATA_DIR) + "/sweeps/small.json");
+  std::ifstream in(testing::kData + "/sweeps/small.json");
   return Json::parse(in);
 }
 

@@ -6,8 +6,8 @@
 #include <map>
 #include <set>
 
-#include "cli_test_util.hpp"
 #include "matrix/demand.hpp"
+#include "support/cli.hpp"
 #include "workload/chakra_trace.hpp"
 #include "workload/workload_io.hpp"
 
@@ -16,25 +16,13 @@ namespace {
 
 using testing::CliTest;
 
-const std::string kExample =
-    std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json";
+using testing::kData;
+using testing::kScenario;
 
-class WorkloadCli : public CliTest {
- protected:
-  std::string write(const std::string& name, const std::string& content) const {
-    testing::spit(path(name), content);
-    return path(name).string();
-  }
-  void expect_bad(const std::string& args, const std::string& words) const {
-    const testing::CliResult r = flux(args);
-    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
-    EXPECT_NE(r.err.find(words), std::string::npos) << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;  // one line
-  }
-};
+class WorkloadCli : public CliTest {};
 
 TEST_F(WorkloadCli, GenerateStatsDemand) {
-  ASSERT_EQ(flux("workload generate --scenario " + kExample + " -o w.json").code, 0);
+  ASSERT_EQ(flux("workload generate --scenario " + kScenario + " -o w.json").code, 0);
   const Workload wl = read_workload(path("w.json").string());
   EXPECT_EQ(wl.gpus, 8);
   EXPECT_EQ(flux("workload stats w.json --json").code, 0);
@@ -42,24 +30,23 @@ TEST_F(WorkloadCli, GenerateStatsDemand) {
   const Demand dm = read_demand(path("d.json").string());
   EXPECT_EQ(dm.unit, DemandUnit::bytes);
   EXPECT_GT(dm.matrix(0, 4), 1e9);
-  ASSERT_EQ(flux("workload flows --scenario " + kExample + " -o f.csv").code, 0);
+  ASSERT_EQ(flux("workload flows --scenario " + kScenario + " -o f.csv").code, 0);
 }
 
 // A command publishes all its outputs or none: the workload is not left behind when the demand
 // file cannot be written.
 TEST_F(WorkloadCli, FailingLaterOutputLeavesNoEarlierOutputBehind) {
   const testing::CliResult r =
-      flux("workload generate --scenario " + kExample + " -o w.json --demand nodir/d.json");
+      flux("workload generate --scenario " + kScenario + " -o w.json --demand nodir/d.json");
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("nodir/d.json"), std::string::npos) << r.err;
   EXPECT_EQ(stray_files(), 0);
 }
 
 TEST_F(WorkloadCli, ImportsAstraText) {
-  ASSERT_EQ(flux("workload import --astra " + std::string(FLUX_TEST_DATA_DIR) +
-                 "/workload/astra_hybrid.txt -o astra.json")
-                .code,
-            0);
+  ASSERT_EQ(
+      flux("workload import --astra " + kData + "/workload/astra_hybrid.txt -o astra.json").code,
+      0);
   const Workload astra = read_workload(path("astra.json").string());
   EXPECT_EQ(astra.gpus, 4);
   EXPECT_GT(astra.tasks.size(), 20u);
@@ -86,14 +73,14 @@ TEST_F(WorkloadCli, ImportUsesTheCommGroupsFile) {
   const Workload w = read_workload(path("pg.json").string());
   ASSERT_EQ(w.tasks.size(), 2u * 2 * 2);  // 2 pairs x 2 ranks x 2(p-1) ring steps
   for (const Task& t : w.tasks) EXPECT_EQ(t.src / 2, t.dst / 2) << t.src << " -> " << t.dst;
-  expect_bad("workload import --chakra pg --comm-groups " +
-                 write("bad.json", R"({"1": [0, 1], "3": [2, 3]})") + " -o x.json",
-             "pg_name '2'");
+  expect_rejected("workload import --chakra pg --comm-groups " +
+                      write("bad.json", R"({"1": [0, 1], "3": [2, 3]})") + " -o x.json",
+                  "pg_name '2'");
 }
 
 // generate -> export --chakra -> import gives the same DAG: tasks, bytes, edges.
 TEST_F(WorkloadCli, ExportImportRoundTrip) {
-  ASSERT_EQ(flux("workload generate --scenario " + kExample + " -o w.json").code, 0);
+  ASSERT_EQ(flux("workload generate --scenario " + kScenario + " -o w.json").code, 0);
   const testing::CliResult e = flux("workload export w.json --chakra tr");
   ASSERT_EQ(e.code, 0) << e.err;
   ASSERT_TRUE(exists("tr.0.et"));
@@ -123,27 +110,27 @@ TEST_F(WorkloadCli, BadInputExitsWithTwoNamingTheField) {
   const std::string base = R"({"format": "flux.scenario/1", "hardware": {"gpu": "a100"},
       "training": {"micro_batch_size": 1, "global_batch_size": 2, "seq_length": 2048},)";
   const std::string out = " -o x.json";
-  expect_bad("workload generate --scenario " +
-                 write("s1.json", base + R"("model": {"preset": "llama3-8b"},
+  expect_rejected("workload generate --scenario " +
+                      write("s1.json", base + R"("model": {"preset": "llama3-8b"},
                      "parallelism": {"world_size": 6, "tensor_model_parallel_size": 4}})") +
-                 out,
-             "/parallelism/world_size");
-  expect_bad("workload generate --scenario " +
-                 write("s2.json", base + R"("model": {"preset": "llama-9"},
+                      out,
+                  "/parallelism/world_size");
+  expect_rejected("workload generate --scenario " +
+                      write("s2.json", base + R"("model": {"preset": "llama-9"},
                      "parallelism": {"world_size": 8}})") +
-                 out,
-             "/model/preset");
-  expect_bad("workload generate --scenario " +
-                 write("s3.json", base + R"("model": {"preset": "llama3-8b", "num_layers": 3},
+                      out,
+                  "/model/preset");
+  expect_rejected("workload generate --scenario " +
+                      write("s3.json", base + R"("model": {"preset": "llama3-8b", "num_layers": 3},
                      "parallelism": {"world_size": 8, "pipeline_model_parallel_size": 2}})") +
-                 out,
-             "/model/num_layers");
-  expect_bad("workload import --chakra " + std::string("missing") + out, "cannot open");
+                      out,
+                  "/model/num_layers");
+  expect_rejected("workload import --chakra " + std::string("missing") + out, "cannot open");
   write("trunc.0.et", std::string("\x02\x0a\x05\x85", 4));
-  expect_bad("workload import --chakra " + std::string("trunc") + out, "byte");
-  expect_bad("workload stats " + write("w.json", R"({"format": "flux.workload/1", "gpus": 2,
+  expect_rejected("workload import --chakra " + std::string("trunc") + out, "byte");
+  expect_rejected("workload stats " + write("w.json", R"({"format": "flux.workload/1", "gpus": 2,
       "tasks": [{"id": 1, "kind": "send", "src": 0, "dst": 0, "bytes": 1, "after": []}]})"),
-             "/tasks/0/dst");
+                  "/tasks/0/dst");
   EXPECT_FALSE(exists("x.json"));
 }
 

@@ -136,10 +136,19 @@ TEST(ProgressTest, TerminalErasesItsLineWhenAnErrorStopsTheStageOrOnHide) {
   EXPECT_EQ(c.count('\n'), 0);
 }
 
-TEST(ProgressTest, NoProgressAcceptsEverything) {
-  ProgressStage s(no_progress(), "x", 2);
-  s.update(1, "y");
-  no_progress().hide();
+// Accepts every call and writes nothing anywhere.
+TEST(ProgressTest, NoProgressAcceptsEverythingAndPrintsNothing) {
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  {
+    ProgressStage s(no_progress(), "x", 2);
+    s.update(1, "y");
+    s.advance();
+    s.finish("done");
+    no_progress().hide();
+  }
+  EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
 }
 
 }  // namespace

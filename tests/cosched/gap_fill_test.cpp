@@ -51,7 +51,7 @@ TEST(GapFill, FeasibleOnTinyRandomDags) {
 TEST(GapFill, ProvablyOptimalOnThePaperWorkloadUpTo100us) {
   const Workload w = testing::paper_workload();
   for (double tau : {1e-6, 1e-5, 1e-4, 1e-3}) {
-    const auto inst = make_instance(w, Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
+    const auto inst = make_instance(w, make_fabric(8, 2, tau, {.rate = testing::kLinkRate}));
     const double t = checked_time(inst, slack_gap_fill(inst));
     const double bound = flux_lower_bound(inst).value;
     const double greedy = iteration_time(inst, flux_greedy(inst));

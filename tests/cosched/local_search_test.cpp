@@ -84,7 +84,7 @@ TEST(LocalSearch, SameSeedAndBudgetGiveTheSameSchedule) {
 TEST(LocalSearch, ImprovesFluxGreedyOnThePaperWorkload) {
   const Workload w = testing::paper_workload();
   for (const double tau : {1e-6, 1e-4, 1e-3}) {
-    const auto inst = make_instance(w, Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
+    const auto inst = make_instance(w, make_fabric(8, 2, tau, {.rate = testing::kLinkRate}));
     const Start g = greedy_start(inst);
     const MessageClosure closure(inst);
     const auto r = critical_path_search(inst, closure, g.switch_of, g.order, budget(4000));

@@ -149,7 +149,7 @@ TEST(LowerBound, NeverExceedsTheExhaustiveOptimumOnTinyRandomDags) {
 
 CoschedInstance paper_instance(double tau) {
   static const Workload w = testing::paper_workload();
-  return make_instance(w, Fabric{8, 2, 1e11, 0.0, tau, CircuitKind::duplex, false});
+  return make_instance(w, make_fabric(8, 2, tau, {.rate = testing::kLinkRate}));
 }
 
 TEST(LowerBound, BelowFluxGreedyOnThePaperWorkload) {

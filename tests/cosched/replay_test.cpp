@@ -51,9 +51,11 @@ TEST(Replay, GreedyMilpAndRollingHorizonSchedulesReplay) {
     const auto w = testing::random_workload(seed, 5, 12);
     for (auto kind : {CircuitKind::duplex, CircuitKind::simplex}) {
       // Odd seeds: sends as long as compute; even: ns sends, µs reconfiguration, s compute.
-      Fabric f = testing::make_fabric(5, 2, seed % 2 ? 0.7 : 1e-6, kind, seed % 4 == 0);
-      f.link_rate = seed % 2 ? 1.0 : 1e9;
-      f.latency = seed % 2 ? 0.1 : 2e-9;
+      const Fabric f = testing::make_fabric(5, 2, seed % 2 ? 0.7 : 1e-6,
+                                            {.rate = seed % 2 ? 1.0 : 1e9,
+                                             .alpha = seed % 2 ? 0.1 : 2e-9,
+                                             .kind = kind,
+                                             .initial_free = seed % 4 == 0});
       const auto inst = make_instance(w, f);
       expect_replays(inst, flux_greedy(inst));
       FluxOptions o;

@@ -11,6 +11,8 @@
 
 #include "experiments/paper_setup.hpp"
 #include "schedulers/registry.hpp"
+#include "support/fabrics.hpp"
+#include "support/sim_checks.hpp"
 
 namespace flux {
 namespace {
@@ -27,14 +29,10 @@ class ScaledGpt3 : public ::testing::TestWithParam<Pin> {};
 
 TEST_P(ScaledGpt3, SameResultsAsBeforeTheScaleWork) {
   static const Workload w = gpt3_example_workload(64);
-  Fabric f;
-  f.gpus = w.gpus;
-  f.ocs = 2;
-  f.link_rate = 1e11;
-  f.reconfig_delay = 1e-5;
+  const Fabric f = testing::make_fabric(w.gpus, 2, 1e-5, {.rate = testing::kLinkRate});
   const Pin& pin = GetParam();
   const SimResult r = simulate(w, f, pin.scheduler);
-  ASSERT_TRUE(r.ok);
+  testing::expect_complete_run(w, f, r);
   EXPECT_NEAR(r.metrics.iteration_time, pin.iteration_time, 1e-12);
   EXPECT_EQ(r.metrics.reconfigurations, pin.reconfigurations);
   EXPECT_EQ(r.metrics.hops, pin.hops);

@@ -5,13 +5,13 @@
 #include <functional>
 
 #include "core/error.hpp"
+#include "support/fabrics.hpp"
 
 namespace flux {
 namespace {
 
-const char* kFabric =
-    R"({"format": "flux.fabric/1", "gpus": 8, "ocs": 2, "link_rate": 100e9, "latency": 1e-6,
-        "reconfig_delay": 1e-5, "circuit": "simplex", "initial_config_free": true})";
+const std::string kFabric = testing::fabric_json(
+    {.rate = "100e9", .latency = "1e-6", .circuit = "simplex", .initial_free = true});
 
 std::string field_of_error(const std::string& text) {
   try {

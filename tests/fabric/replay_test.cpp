@@ -2,26 +2,33 @@
 
 #include <gtest/gtest.h>
 
-#include "builders.hpp"
 #include "core/error.hpp"
+#include "support/fabrics.hpp"
+#include "support/workloads.hpp"
 
 namespace flux {
 namespace {
 
-using test::contains;
-using test::make_fabric;
-using test::WorkloadBuilder;
+using testing::kLinkRate;
+using testing::make_fabric;
+using testing::WorkloadBuilder;
 
-constexpr double kRate = 1e11;  // 800 Gb/s
+// Whether a line of `lines` contains both `a` and `b`.
+bool contains(const std::vector<std::string>& lines, const std::string& a,
+              const std::string& b = "") {
+  for (const std::string& l : lines)
+    if (l.find(a) != std::string::npos && l.find(b) != std::string::npos) return true;
+  return false;
+}
 
 TEST(Replay, OneMessageOnPresetCircuitTakesAlphaPlusBytesOverB) {
   WorkloadBuilder b(2);
   b.send(0, 1, 4e6);
-  Fabric f = make_fabric(2, 1, kRate, 1e-5, 1e-6, CircuitKind::duplex, true);
-  CircuitSchedule s{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e-6 + 4e6 / kRate};
+  Fabric f = make_fabric(2, 1, 1e-5, {.rate = kLinkRate, .alpha = 1e-6, .initial_free = true});
+  CircuitSchedule s{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e-6 + 4e6 / kLinkRate};
   SimResult r = replay(b.w, f, s);
   ASSERT_TRUE(r.ok) << r.violations.front();
-  EXPECT_NEAR(r.metrics.iteration_time, 1e-6 + 4e6 / kRate, 1e-12);
+  EXPECT_NEAR(r.metrics.iteration_time, 1e-6 + 4e6 / kLinkRate, 1e-12);
   EXPECT_EQ(r.metrics.reconfigurations, 0);
   EXPECT_DOUBLE_EQ(r.metrics.bytes_delivered, 4e6);
   EXPECT_NEAR(r.metrics.peak_nic_buffer, 1e5, 1e-3);  // streamed: only the 1 µs window
@@ -32,15 +39,15 @@ TEST(Replay, FirstCircuitCostsTauUnlessInitialConfigurationIsFree) {
   WorkloadBuilder b(2);
   b.send(0, 1, 1e6);
   const double tau = 1e-5;
-  Fabric f = make_fabric(2, 1, kRate, tau);
-  CircuitSchedule s{"test", {{0, 0, tau, {}}}, {{0, 0, 1, tau, 1.0}}, tau + 1e6 / kRate};
+  Fabric f = make_fabric(2, 1, tau, {.rate = kLinkRate});
+  CircuitSchedule s{"test", {{0, 0, tau, {}}}, {{0, 0, 1, tau, 1.0}}, tau + 1e6 / kLinkRate};
   SimResult r = replay(b.w, f, s);
   ASSERT_TRUE(r.ok) << r.violations.front();
-  EXPECT_NEAR(r.metrics.iteration_time, tau + 1e6 / kRate, 1e-12);
+  EXPECT_NEAR(r.metrics.iteration_time, tau + 1e6 / kLinkRate, 1e-12);
   EXPECT_EQ(r.metrics.reconfigurations, 2);  // one first set-up per used port
   EXPECT_NEAR(r.metrics.dark_time, 2 * tau, 1e-15);
 
-  CircuitSchedule early{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e6 / kRate};
+  CircuitSchedule early{"test", {{0, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e6 / kLinkRate};
   SimResult bad = replay(b.w, f, early);
   EXPECT_FALSE(bad.ok);
   EXPECT_TRUE(contains(bad.violations, "port (gpu 0, ocs 0)", "reconfiguration delay"));
@@ -52,7 +59,7 @@ TEST(Replay, RejectsSendBeforeItIsReadyNamingTaskAndPort) {
   WorkloadBuilder b(2);
   int c = b.compute(0, 1e-3);
   b.send(0, 1, 1e6, {c});
-  Fabric f = make_fabric(2, 1, kRate, 0.0);
+  Fabric f = make_fabric(2, 1, 0.0, {.rate = kLinkRate});
   // The send cannot finish before it is ready: the replay ends it at 1 ms.
   CircuitSchedule s{"test", {{1, 0, 5e-4, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e-3};
   SimResult r = replay(b.w, f, s);
@@ -65,7 +72,7 @@ TEST(Replay, RejectsPortOnTwoCircuitsAndMissingTau) {
   WorkloadBuilder b(3);
   b.send(0, 1, 1e6);
   b.send(0, 2, 1e6);
-  Fabric f = make_fabric(3, 1, kRate, 1e-5, 0.0, CircuitKind::duplex, true);
+  Fabric f = make_fabric(3, 1, 1e-5, {.rate = kLinkRate, .initial_free = true});
   CircuitSchedule overlap{"test",
                           {{0, 0, 0.0, {}}, {1, 0, 2e-5, {}}},
                           {{0, 0, 1, 0.0, 1e-4}, {0, 0, 2, 5e-5, 1e-3}},
@@ -91,23 +98,23 @@ TEST(Replay, RejectsTwoSendsInOneDirectionButAllowsBothDirectionsOfDuplex) {
   b.send(0, 1, 1e6);
   b.send(0, 1, 1e6);
   b.send(1, 0, 1e6);
-  Fabric f = make_fabric(2, 1, kRate, 0.0, 0.0, CircuitKind::duplex, true);
+  Fabric f = make_fabric(2, 1, 0.0, {.rate = kLinkRate, .initial_free = true});
   CircuitSchedule s{
       "test", {{0, 0, 0.0, {}}, {1, 0, 0.0, {}}, {2, 0, 0.0, {}}}, {{0, 0, 1, 0.0, 1.0}}, 1e-5};
   SimResult r = replay(b.w, f, s);
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(contains(r.violations, "task 0 (s0) and task 1 (s1) send at once"));
   EXPECT_FALSE(contains(r.violations, "task 2"));
-  s.messages[1].start = 1e6 / kRate;
-  s.iteration_time = 2e6 / kRate;
+  s.messages[1].start = 1e6 / kLinkRate;
+  s.iteration_time = 2e6 / kLinkRate;
   EXPECT_TRUE(replay(b.w, f, s).ok);
 }
 
 TEST(Replay, SplitPiecesMustCarryAllBytesNoFasterThanB) {
   WorkloadBuilder b(2);
   b.send(0, 1, 2e6);
-  Fabric f = make_fabric(2, 2, kRate, 0.0, 0.0, CircuitKind::duplex, true);
-  const double half = 1e6 / kRate;
+  Fabric f = make_fabric(2, 2, 0.0, {.rate = kLinkRate, .initial_free = true});
+  const double half = 1e6 / kLinkRate;
   MessagePlacement m{0, -1, 0.0, {{0, 0.0, half, 1e6}, {1, 0.0, half, 1e6}}};
   CircuitSchedule s{"test", {m}, {{0, 0, 1, 0.0, 1.0}, {1, 0, 1, 0.0, 1.0}}, half};
   SimResult r = replay(b.w, f, s);
@@ -124,8 +131,8 @@ TEST(Replay, ReportedIterationTimeMustBeTheOneTheReplayReaches) {
   WorkloadBuilder b(2);
   int s0 = b.send(0, 1, 1e6);
   b.compute(1, 1e-3, {s0});
-  const double tau = 1e-5, end = tau + 1e6 / kRate + 1e-3;
-  Fabric f = make_fabric(2, 1, kRate, tau);
+  const double tau = 1e-5, end = tau + 1e6 / kLinkRate + 1e-3;
+  Fabric f = make_fabric(2, 1, tau, {.rate = kLinkRate});
   CircuitSchedule s{"test", {{0, 0, tau, {}}}, {{0, 0, 1, tau, end}}, end};
   ASSERT_TRUE(replay(b.w, f, s).ok);
   s.iteration_time = end * (1 + 1e-10);  // rounding to picoseconds stays inside the tolerance
@@ -143,7 +150,7 @@ TEST(Replay, TimedScheduleWithoutHopsPerTaskIsAViolationNotACrash) {
   WorkloadBuilder b(2);
   b.send(0, 1, 1e6);
   TimedSchedule s;
-  SimResult r = replay_timed(b.w, make_fabric(2, 1, kRate, 0.0), s);
+  SimResult r = replay_timed(b.w, make_fabric(2, 1, 0.0, {.rate = kLinkRate}), s);
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(contains(r.violations, "hops for 0 tasks, the workload has 1"));
 }
@@ -151,7 +158,7 @@ TEST(Replay, TimedScheduleWithoutHopsPerTaskIsAViolationNotACrash) {
 TEST(Replay, ScheduleNamingAMissingTaskIsInputError) {
   WorkloadBuilder b(2);
   b.send(0, 1, 1e6);
-  Fabric f = make_fabric(2, 1, kRate, 0.0);
+  Fabric f = make_fabric(2, 1, 0.0, {.rate = kLinkRate});
   CircuitSchedule s{"test", {{7, 0, 0.0, {}}}, {}, 0.0};
   EXPECT_THROW((void)replay(b.w, f, s, {}, "s.json"), InputError);
   CircuitSchedule none{"test", {}, {}, 0.0};

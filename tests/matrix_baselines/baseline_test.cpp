@@ -17,9 +17,9 @@ TEST(Baseline, EclipseVariantAndNaiveVerify) {
     const MatrixProblem p{.time = d, .switches = s, .delta = 0.02};
     const MatrixResult e = less_baseline(p, {.seed = 1}, eclipse_part_decomposer());
     EXPECT_EQ(e.schedule.algorithm, "baseline-eclipse");
-    test::expect_verified(d, e);
+    testing::expect_verified(d, e);
     const MatrixResult nv = naive_schedule(p, eclipse_part_decomposer());
-    test::expect_verified(d, nv);
+    testing::expect_verified(d, nv);
     // Every switch runs the same K permutations of D/s back to back.
     EXPECT_EQ(static_cast<int>(nv.schedule.slots.size()), s * nv.permutations);
   }
@@ -28,7 +28,7 @@ TEST(Baseline, EclipseVariantAndNaiveVerify) {
 // The baseline decomposes each LESS part with the decomposer it is given (once per part, an
 // all-zero part not at all) and names its result after it.
 TEST(Baseline, DecomposesEachPartWithTheGivenDecomposer) {
-  const Matrix d = test::random_sparse(12, 0.4, 7);
+  const Matrix d = testing::random_sparse(12, 0.4, 7);
   const MatrixProblem p{.time = d, .switches = 3, .delta = 0.01};
   int calls = 0;
   const PartDecomposer eclipse = eclipse_part_decomposer();
@@ -39,7 +39,7 @@ TEST(Baseline, DecomposesEachPartWithTheGivenDecomposer) {
   const MatrixResult r = less_baseline(p, {.seed = 5}, counting);
   EXPECT_EQ(calls, p.switches);
   EXPECT_EQ(r.schedule.algorithm, "baseline-counting");
-  test::expect_verified(d, r);
+  testing::expect_verified(d, r);
   EXPECT_EQ(r.schedule.makespan,
             less_baseline(p, {.seed = 5}, eclipse_part_decomposer()).schedule.makespan);
 }

@@ -10,7 +10,7 @@ namespace {
 
 TEST(Bvn, RebuildsAnEqualLineSumMatrixExactly) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Matrix d = test::permutation_sum(20, 6, seed);
+    const Matrix d = testing::permutation_sum(20, 6, seed);
     Matrix sum(d.n());
     double total = 0.0;
     int count = 0;
@@ -39,11 +39,11 @@ TEST(Bvn, RebuildsAnEqualLineSumMatrixExactly) {
 }
 
 TEST(Bvn, StuffedMatrixCoversDAndHasEqualLineSums) {
-  const Matrix d = test::random_sparse(25, 0.15, 9);
+  const Matrix d = testing::random_sparse(25, 0.15, 9);
   const Decomposition dec = bvn_decomposition(d);
-  const Matrix sum = test::rebuild(dec, d.n());
+  const Matrix sum = testing::rebuild(dec, d.n());
   const double tol = 1e-9 * d.max_line_sum();
-  test::expect_covers(sum, d, tol);
+  testing::expect_covers(sum, d, tol);
   for (double v : sum.row_sums()) EXPECT_NEAR(v, d.max_line_sum(), tol);
   for (double v : sum.col_sums()) EXPECT_NEAR(v, d.max_line_sum(), tol);
   for (std::size_t k = 1; k < dec.weights.size(); ++k)
@@ -65,10 +65,10 @@ TEST(Bvn, ZeroMatrixGivesEmptySchedule) {
 }
 
 TEST(Bvn, ScheduleIsVerifiedAndMatchesLptLoads) {
-  const Matrix d = test::random_sparse(16, 0.3, 4);
+  const Matrix d = testing::random_sparse(16, 0.3, 4);
   const MatrixProblem p{.time = d, .switches = 3, .delta = 0.02};
   const MatrixResult r = bvn_schedule(p);
-  test::expect_verified(d, r);
+  testing::expect_verified(d, r);
   EXPECT_EQ(r.schedule.algorithm, "bvn");
   // Single switch: BvN's makespan is exactly L + K·δ.
   const MatrixResult one = bvn_schedule({.time = d, .switches = 1, .delta = 0.02});

@@ -11,7 +11,7 @@ namespace {
 void expect_valid_decomposition(const Matrix& d, const Decomposition& dec) {
   ASSERT_EQ(dec.perms.size(), dec.weights.size());
   for (double w : dec.weights) EXPECT_GT(w, 0.0);
-  test::expect_covers(test::rebuild(dec, d.n()), d, 1e-9 * d.max_line_sum());
+  testing::expect_covers(testing::rebuild(dec, d.n()), d, 1e-9 * d.max_line_sum());
 }
 
 TEST(Eclipse, TerminatesOnConstantMatrices) {
@@ -44,17 +44,17 @@ TEST(Eclipse, SinglePermutationIsOneStep) {
 TEST(Eclipse, LargeDeltaPrefersFewLongSlices) {
   // Two permutations 0.5 and 0.01 on overlapping rows: with a large δ the best ratio serves the
   // long one whole first; with δ = 0 short thresholds become attractive and K does not shrink.
-  const Matrix d = test::permutation_sum(10, 4, 2);
+  const Matrix d = testing::permutation_sum(10, 4, 2);
   const auto k_big = eclipse_decomposition(d, {.delta = 1.0}).perms.size();
   const auto k_small = eclipse_decomposition(d, {.delta = 1e-4}).perms.size();
   EXPECT_LE(k_big, k_small);
 }
 
 TEST(Eclipse, ScheduleIsVerified) {
-  const Matrix d = test::random_sparse(15, 0.3, 11);
+  const Matrix d = testing::random_sparse(15, 0.3, 11);
   const MatrixProblem p{.time = d, .switches = 4, .delta = 0.02};
   const MatrixResult r = eclipse_schedule(p);
-  test::expect_verified(d, r);
+  testing::expect_verified(d, r);
   EXPECT_EQ(r.schedule.algorithm, "eclipse");
 }
 

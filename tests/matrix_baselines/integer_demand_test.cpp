@@ -10,7 +10,7 @@ namespace flux {
 namespace {
 
 TEST(IntegerDemand, QuantizeRoundsUpWithinOneQuantum) {
-  const Matrix d = test::random_sparse(12, 0.4, 3);
+  const Matrix d = testing::random_sparse(12, 0.4, 3);
   const IntegerDemand q = quantize_up(d);
   EXPECT_DOUBLE_EQ(q.quantum, std::ldexp(d.max_line_sum(), -kQuantumBits));
   for (int i = 0; i < d.n(); ++i)
@@ -39,7 +39,7 @@ void expect_stuffed(const IntegerDemand& before, const IntegerDemand& after) {
 
 TEST(IntegerDemand, QuickStuffEqualisesEveryLineExactly) {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    const IntegerDemand q = quantize_up(test::random_sparse(15, 0.2, seed));
+    const IntegerDemand q = quantize_up(testing::random_sparse(15, 0.2, seed));
     IntegerDemand plain = q, shuffled = q;
     quick_stuff(plain);
     Rng rng(seed);

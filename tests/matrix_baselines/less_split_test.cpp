@@ -57,7 +57,7 @@ TEST(LessSplit, CutLeavesAForestOfSharedEntries) {
   for (CycleSearch search : {CycleSearch::restart, CycleSearch::resume})
     for (double density : {0.3, 1.0})
       for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-        const Matrix d = test::random_sparse(30, density, seed);
+        const Matrix d = testing::random_sparse(30, density, seed);
         Rng rng(seed);
         const Matrix d1 = alternating_cycle_cut(d, 0.5, rng, search);
         const auto rows = d.row_sums(), rows1 = d1.row_sums();
@@ -89,7 +89,7 @@ TEST(LessSplit, HalvesOfTwoPermutationsAreThePermutations) {
 }
 
 TEST(LessSplit, SameSeedSameParts) {
-  const Matrix d = test::random_sparse(20, 0.3, 2);
+  const Matrix d = testing::random_sparse(20, 0.3, 2);
   Rng a(9), b(9), c(10);
   const auto parts = less_split(d, 4, a);
   EXPECT_EQ(parts, less_split(d, 4, b));

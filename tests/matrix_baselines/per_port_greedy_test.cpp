@@ -39,7 +39,7 @@ TEST(PerPortGreedy, FreedPortsTakeTheLargestEntryAfterTheirDelay) {
 }
 
 TEST(PerPortGreedy, PerSwitchLoadServesEachEntryExactlyOnce) {
-  const Matrix d = test::random_sparse(10, 0.4, 3);
+  const Matrix d = testing::random_sparse(10, 0.4, 3);
   MatrixSchedule plan;
   plan.switches = 2;
   plan.slots = {{0, 0.1, 2.1, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},

@@ -10,11 +10,11 @@ namespace {
 
 TEST(Solstice, RebuildsTheStuffedMatrixAndCoversD) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Matrix d = test::random_sparse(20, 0.25, seed);
+    const Matrix d = testing::random_sparse(20, 0.25, seed);
     const Decomposition dec = solstice_decomposition(d, seed);
-    const Matrix sum = test::rebuild(dec, d.n());
+    const Matrix sum = testing::rebuild(dec, d.n());
     const double tol = 1e-9 * d.max_line_sum();
-    test::expect_covers(sum, d, tol);
+    testing::expect_covers(sum, d, tol);
     for (double v : sum.row_sums()) EXPECT_NEAR(v, d.max_line_sum(), tol);
     for (double v : sum.col_sums()) EXPECT_NEAR(v, d.max_line_sum(), tol);
   }
@@ -34,15 +34,15 @@ TEST(Solstice, BigSliceTakesLargePermutationsWhole) {
 }
 
 TEST(Solstice, UsesNoMorePermutationsThanBvnOnSkewedDemand) {
-  const Matrix d = test::permutation_sum(30, 8, 5);
+  const Matrix d = testing::permutation_sum(30, 8, 5);
   EXPECT_LE(solstice_decomposition(d, 1).perms.size(), bvn_decomposition(d).perms.size());
 }
 
 TEST(Solstice, ScheduleIsVerifiedAndSeeded) {
-  const Matrix d = test::random_sparse(14, 0.3, 8);
+  const Matrix d = testing::random_sparse(14, 0.3, 8);
   const MatrixProblem p{.time = d, .switches = 4, .delta = 0.01};
   const MatrixResult a = solstice_schedule(p, {.seed = 3});
-  test::expect_verified(d, a);
+  testing::expect_verified(d, a);
   EXPECT_EQ(a.schedule.makespan, solstice_schedule(p, {.seed = 3}).schedule.makespan);
 }
 

@@ -10,7 +10,7 @@
 #include "matrix/decomposition.hpp"
 #include "matrix/verify.hpp"
 
-namespace flux::test {
+namespace flux::testing {
 
 // Sum of k random permutations with weights in [0.1, 1).
 inline Matrix permutation_sum(int n, int k, std::uint64_t seed) {
@@ -52,4 +52,4 @@ inline void expect_verified(const Matrix& d, const MatrixResult& r) {
   EXPECT_TRUE(rep.valid()) << r.schedule.algorithm << ":\n" << rep.to_text();
 }
 
-}  // namespace flux::test
+}  // namespace flux::testing

@@ -40,7 +40,7 @@ TEST(Registry, EveryAlgorithmIsVerifiedAndAboveTheLowerBound) {
           const MatrixResult r = a.run(p, {.seed = 3});
           EXPECT_EQ(r.schedule.algorithm, a.name);
           EXPECT_EQ(r.schedule.switches, s);
-          test::expect_verified(d, r);
+          testing::expect_verified(d, r);
           EXPECT_LE(lower_bound(d, s, delta), r.schedule.makespan * (1 + 1e-9) + 1e-12);
         }
   }

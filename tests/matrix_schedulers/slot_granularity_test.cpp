@@ -58,7 +58,7 @@ TEST(SlotGranularity, NoAlgorithmEmitsAnEmptyOrSubByteSlotOnByteDemand) {
           const MatrixProblem p{
               .time = bytes.scaled(kByte), .switches = s, .delta = 1e-5, .byte_time = kByte};
           const MatrixResult r = a.run(p, {.seed = seed});
-          test::expect_verified(p.time, r);
+          testing::expect_verified(p.time, r);
           expect_no_empty_or_sub_byte_slot(bytes, r.schedule);
         }
     }

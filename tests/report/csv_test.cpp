@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "../support/csv_reader.hpp"
+#include "support/csv_reader.hpp"
 
 namespace flux {
 namespace {
 
-using test::parse_csv;
+using testing::parse_csv;
 
 TEST(Csv, PlainFieldsAndNumbersAreWrittenAsTheyAre) {
   EXPECT_EQ(csv_record("task", 42, 2.5, -1, std::string("fwd")), "task,42,2.5,-1,fwd\n");
@@ -36,9 +36,9 @@ TEST(Csv, RoundTripsThroughAnIndependentRfc4180Reader) {
   for (std::size_t i = 0; i < awkward.size(); ++i) append_csv_record(text, i, awkward[i], 4096);
   const auto records = parse_csv(text);
   ASSERT_EQ(records.size(), awkward.size() + 1);
-  EXPECT_EQ(records[0], (test::CsvRecord{"id", "name", "bytes"}));
+  EXPECT_EQ(records[0], (testing::CsvRecord{"id", "name", "bytes"}));
   for (std::size_t i = 0; i < awkward.size(); ++i)
-    EXPECT_EQ(records[i + 1], (test::CsvRecord{std::to_string(i), awkward[i], "4096"}))
+    EXPECT_EQ(records[i + 1], (testing::CsvRecord{std::to_string(i), awkward[i], "4096"}))
         << "record " << i;
 }
 

@@ -2,16 +2,18 @@
 // independent RFC 4180 reader into the header's number of fields, and the name comes back intact.
 #include <gtest/gtest.h>
 
-#include "../support/csv_reader.hpp"
-#include "fabric/builders.hpp"
 #include "fabric/sim_report.hpp"
 #include "schedulers/registry.hpp"
+#include "support/csv_reader.hpp"
+#include "support/fabrics.hpp"
+#include "support/sim_checks.hpp"
+#include "support/workloads.hpp"
 
 namespace flux {
 namespace {
 
-using test::CsvRecord;
-using test::parse_csv;
+using testing::CsvRecord;
+using testing::parse_csv;
 
 void expect_rectangular(const std::vector<CsvRecord>& records, const char* file) {
   ASSERT_FALSE(records.empty()) << file;
@@ -20,15 +22,15 @@ void expect_rectangular(const std::vector<CsvRecord>& records, const char* file)
 
 TEST(CsvOutput, TaskNamesWithCommasQuotesAndNewlinesRoundTrip) {
   const std::vector<std::string> names = {"aten::mm, \"fused\" op", "two\nlines", "plain"};
-  test::WorkloadBuilder b(4);
+  testing::WorkloadBuilder b(4);
   const int c = b.compute(0, 1e-6);
   for (std::size_t i = 0; i < names.size(); ++i) {
     const int s = b.send(0, static_cast<int>(i) + 1, 1e6, {c});
     b.w.tasks[static_cast<std::size_t>(s)].name = names[i];
   }
-  const Fabric f = test::make_fabric(4, 1, 1e11, 1e-6);
+  const Fabric f = testing::make_fabric(4, 1, 1e-6, {.rate = 1e11});
   const SimResult r = simulate(b.w, f, "rotornet");
-  ASSERT_TRUE(r.ok);
+  testing::expect_complete_run(b.w, f, r);
 
   const auto flows = parse_csv(flows_csv(b.w, r.trace));
   expect_rectangular(flows, "flows.csv");

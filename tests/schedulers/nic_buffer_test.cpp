@@ -6,15 +6,18 @@
 #include <cmath>
 
 #include "core/rng.hpp"
-#include "fabric/builders.hpp"
 #include "fabric/replay.hpp"
 #include "schedulers/registry.hpp"
+#include "support/fabrics.hpp"
+#include "support/sim_checks.hpp"
+#include "support/workloads.hpp"
 
 namespace flux {
 namespace {
 
-using test::make_fabric;
-using test::WorkloadBuilder;
+using testing::kLinkRate;  // 800 Gb/s: the default NIC window is 100 KB
+using testing::make_fabric;
+using testing::WorkloadBuilder;
 
 // A hand-built run: sends without dependencies, their ready times and hops set directly.
 struct HandRun {
@@ -224,7 +227,7 @@ TEST(NicBuffer, SweepAgreesWithTheDefinitionSampledAtEveryBreakpoint) {
   for (std::uint64_t seed = 1; seed <= 40; ++seed)
     for (Posting posting : {Posting::ready, Posting::timetable})
       for (double window : {0.0, 2e5, 1e7}) {
-        SCOPED_TRACE(testing::Message()
+        SCOPED_TRACE(::testing::Message()
                      << "seed " << seed << " posting " << to_string(posting) << " W " << window);
         const HandRun r = random_run(seed);
         const BufferModel m{posting, window};
@@ -254,11 +257,10 @@ TEST(NicBuffer, SeriesIsExactBetweenItsSamples) {
 
 // ---- one test per rule ----------------------------------------------------------------------
 
-constexpr double kRate = 1e11;  // 800 Gb/s: the default window is 100 KB
 constexpr double kBytes = 4e6;
 
 TEST(NicBuffer, WindowDefaultsToOneMicrosecondOfLineRate) {
-  const Fabric f = make_fabric(2, 1, kRate, 1e-5);
+  const Fabric f = make_fabric(2, 1, 1e-5, {.rate = kLinkRate});
   EXPECT_DOUBLE_EQ(buffer_model(f, Posting::ready).window, 1e5);
 }
 
@@ -266,8 +268,9 @@ TEST(NicBuffer, WindowDefaultsToOneMicrosecondOfLineRate) {
 TEST(NicBuffer, RotorNetMessageWaitingForItsCircuitCountsInFull) {
   WorkloadBuilder b(8);
   b.send(0, 1, kBytes);
-  const SimResult r = simulate(b.w, make_fabric(8, 1, kRate, 1e-5), "rotornet");
-  ASSERT_TRUE(r.ok);
+  const Fabric f = make_fabric(8, 1, 1e-5, {.rate = kLinkRate});
+  const SimResult r = simulate(b.w, f, "rotornet");
+  testing::expect_complete_run(b.w, f, r);
   EXPECT_EQ(r.metrics.posting, Posting::ready);
   EXPECT_GT(r.trace.start[0], r.trace.ready[0]);  // it did wait
   EXPECT_DOUBLE_EQ(r.metrics.peak_waiting_bytes, kBytes);
@@ -281,8 +284,9 @@ TEST(NicBuffer, TimetableMessageHoldsOnlyTheWindowOnTheWire) {
   WorkloadBuilder b(8);
   b.send(0, 1, kBytes);
   const double tau = 1e-5;
-  const Fabric f = make_fabric(8, 1, kRate, tau);
-  const CircuitSchedule s{"flux", {{0, 0, tau, {}}}, {{0, 0, 1, tau, 1.0}}, tau + kBytes / kRate};
+  const Fabric f = make_fabric(8, 1, tau, {.rate = kLinkRate});
+  const CircuitSchedule s{
+      "flux", {{0, 0, tau, {}}}, {{0, 0, 1, tau, 1.0}}, tau + kBytes / kLinkRate};
   const SimResult r = replay(b.w, f, s);
   ASSERT_TRUE(r.ok) << r.violations.front();
   EXPECT_EQ(r.metrics.posting, Posting::timetable);
@@ -291,9 +295,9 @@ TEST(NicBuffer, TimetableMessageHoldsOnlyTheWindowOnTheWire) {
   EXPECT_DOUBLE_EQ(r.metrics.peak_hbm_held, kBytes);  // ready at 0, posted at τ
   EXPECT_DOUBLE_EQ(r.metrics.peak_nic_buffer_eager, kBytes);
   // Mean: W held for (bytes − W)/B, then a linear drain over W/B; over T on 8 GPUs.
-  const double T = tau + kBytes / kRate;
+  const double T = tau + kBytes / kLinkRate;
   EXPECT_NEAR(r.metrics.mean_nic_buffer,
-              (1e5 * (kBytes - 1e5) / kRate + 0.5 * 1e5 * 1e5 / kRate) / (T * 8), 1e-3);
+              (1e5 * (kBytes - 1e5) / kLinkRate + 0.5 * 1e5 * 1e5 / kLinkRate) / (T * 8), 1e-3);
 }
 
 // A relay's bytes are not streamed from its own GPU memory: they count in full at the

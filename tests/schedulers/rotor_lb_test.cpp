@@ -4,15 +4,17 @@
 
 #include <gtest/gtest.h>
 
-#include "fabric/builders.hpp"
 #include "fabric_baselines/rotornet.hpp"
 #include "schedulers/registry.hpp"
+#include "support/fabrics.hpp"
+#include "support/sim_checks.hpp"
+#include "support/workloads.hpp"
 
 namespace flux {
 namespace {
 
-using test::make_fabric;
-using test::WorkloadBuilder;
+using testing::make_fabric;
+using testing::WorkloadBuilder;
 
 void expect_near(const std::vector<double>& got, const std::vector<double>& want) {
   ASSERT_EQ(got.size(), want.size());
@@ -60,9 +62,9 @@ std::vector<double> delivered_per_cycle(int n, const std::vector<std::vector<dou
     for (int j = 0; j < n; ++j)
       if (d[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] > 0)
         b.send(i, j, d[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] * kL);
-  const Fabric f = make_fabric(n, 1, 1e12, 1e-6);
+  const Fabric f = make_fabric(n, 1, 1e-6, {.rate = 1e12});
   const SimResult r = simulate(b.w, f, "rotornet-vlb");
-  EXPECT_TRUE(r.ok);
+  testing::expect_complete_run(b.w, f, r);
   const Time cycle = (n - 1) * rotor_slot(f, {});
   std::vector<double> out;
   for (std::size_t t = 0; t < b.w.tasks.size(); ++t)

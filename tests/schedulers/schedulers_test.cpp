@@ -3,21 +3,21 @@
 #include <cmath>
 
 #include "core/error.hpp"
-#include "fabric/builders.hpp"
 #include "fabric/fabric_io.hpp"
 #include "fabric/nic_buffer.hpp"
 #include "fabric_baselines/rotornet.hpp"
 #include "schedulers/registry.hpp"
+#include "support/fabrics.hpp"
+#include "support/workloads.hpp"
 
 namespace flux {
 namespace {
 
-using test::make_fabric;
-using test::random_workload;
-using test::ring_allreduce;
-using test::WorkloadBuilder;
-
-constexpr double kRate = 1e11;
+using testing::kLinkRate;
+using testing::make_fabric;
+using testing::random_workload;
+using testing::ring_allreduce;
+using testing::WorkloadBuilder;
 
 OptionValues option(const std::string& key, OptionValue value) {
   OptionValues o;
@@ -29,9 +29,9 @@ TEST(Static, RingAllReduceMatchesAlphaBetaFormula) {
   const int p = 4;
   const double bytes = 64e6, alpha = 2e-6, tau = 1e-5;
   Workload w = ring_allreduce(p, bytes);
-  Fabric f = make_fabric(p, 2, kRate, tau, alpha);
+  Fabric f = make_fabric(p, 2, tau, {.rate = kLinkRate, .alpha = alpha});
   SimResult r = simulate(w, f, "static", option("topology", std::string("0-1,2-3/1-2,0-3")));
-  const double expected = tau + 2 * (p - 1) * (alpha + bytes / p / kRate);
+  const double expected = tau + 2 * (p - 1) * (alpha + bytes / p / kLinkRate);
   EXPECT_NEAR(r.metrics.iteration_time, expected, 1e-11);
   EXPECT_EQ(r.metrics.reconfigurations, 2 * p);  // one set-up per used port, never changed
 }
@@ -39,7 +39,7 @@ TEST(Static, RingAllReduceMatchesAlphaBetaFormula) {
 TEST(Static, MissingCircuitFailsNamingTheSend) {
   WorkloadBuilder b(4);
   b.send(0, 2, 1e6);
-  Fabric f = make_fabric(4, 1, kRate, 1e-5);
+  Fabric f = make_fabric(4, 1, 1e-5, {.rate = kLinkRate});
   try {
     (void)simulate(b.w, f, "static", option("topology", std::string("0-1,2-3")));
     FAIL();
@@ -51,27 +51,27 @@ TEST(Static, MissingCircuitFailsNamingTheSend) {
 
 TEST(Static, HeaviestTopologyCoversASingleRing) {
   Workload w = ring_allreduce(4, 8e6);
-  Fabric f = make_fabric(4, 2, kRate, 1e-5);
+  Fabric f = make_fabric(4, 2, 1e-5, {.rate = kLinkRate});
   SimResult r = simulate(w, f, "static");
-  EXPECT_NEAR(r.metrics.iteration_time, 1e-5 + 6 * (2e6 / kRate), 1e-11);
+  EXPECT_NEAR(r.metrics.iteration_time, 1e-5 + 6 * (2e6 / kLinkRate), 1e-11);
 }
 
 TEST(RotorNet, FirstSlotMessageTakesTauPlusTransfer) {
   WorkloadBuilder b(4);
   b.send(0, 3, 1e5);  // {0, 3} is in matching 0 (circle method: node 3 fixed, pairs with 0)
-  Fabric f = make_fabric(4, 1, kRate, 1e-6);
+  Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate});
   SimResult r = simulate(b.w, f, "rotornet");
-  EXPECT_NEAR(r.metrics.iteration_time, 1e-6 + 1e5 / kRate, 1e-12);
+  EXPECT_NEAR(r.metrics.iteration_time, 1e-6 + 1e5 / kLinkRate, 1e-12);
 }
 
 // A message that needs s slots of transmission waits at most one cycle for each of them.
 TEST(RotorNet, WaitIsAtMostOneCyclePerSlotNeeded) {
   const int n = 8, sigma = 2;
   const double tau = 1e-6;
-  Fabric f = make_fabric(n, sigma, kRate, tau);
+  Fabric f = make_fabric(n, sigma, tau, {.rate = kLinkRate});
   SchedulerOptions opt;
   const double slot = to_seconds(rotor_slot(f, opt));
-  const double window_bytes = (slot - tau) * kRate;
+  const double window_bytes = (slot - tau) * kLinkRate;
   const double cycle = std::ceil((n - 1) / double(sigma)) * slot;
   Rng rng(7);
   for (int trial = 0; trial < 20; ++trial) {
@@ -85,7 +85,7 @@ TEST(RotorNet, WaitIsAtMostOneCyclePerSlotNeeded) {
     const double ready = b.w.tasks[0].duration;
     const double slots_needed = std::ceil(bytes / window_bytes);
     EXPECT_LE(r.metrics.iteration_time - ready, slots_needed * cycle + 1e-12) << trial;
-    EXPECT_GE(r.metrics.iteration_time - ready, bytes / kRate - 1e-12);
+    EXPECT_GE(r.metrics.iteration_time - ready, bytes / kLinkRate - 1e-12);
   }
 }
 
@@ -96,7 +96,7 @@ TEST(RotorNet, RecordsOnlyCircuitsThatCarriedBytes) {
   int c = b.compute(0, 2e-3);  // ~20 cycles of idle rotation before the first send
   b.send(0, 5, 3e6, {c});
   b.send(2, 7, 1e5);
-  Fabric f = make_fabric(8, 2, kRate, 1e-6);
+  Fabric f = make_fabric(8, 2, 1e-6, {.rate = kLinkRate});
   for (const char* name : {"rotornet", "rotornet-vlb"}) {
     SimResult r = simulate(b.w, f, name);  // simulate() throws unless the checker passed
     ASSERT_FALSE(r.schedule.circuits.empty()) << name;
@@ -117,7 +117,7 @@ TEST(RotorNet, RecordsOnlyCircuitsThatCarriedBytes) {
 TEST(RotorNetVlb, RelaysThroughIntermediatesAndCountsTheirBuffer) {
   WorkloadBuilder b(8);
   b.send(0, 1, 4e6);
-  Fabric f = make_fabric(8, 1, kRate, 1e-6);
+  Fabric f = make_fabric(8, 1, 1e-6, {.rate = kLinkRate});
   SimResult direct = simulate(b.w, f, "rotornet");
   SimResult vlb = simulate(b.w, f, "rotornet-vlb");
   int relayed = 0;
@@ -134,9 +134,9 @@ TEST(Ideal, FairSharingOfOneSender) {
   WorkloadBuilder b(3);
   b.send(0, 1, 1e6);
   b.send(0, 2, 1e6);
-  Fabric f = make_fabric(3, 2, kRate, 1e-3);
+  Fabric f = make_fabric(3, 2, 1e-3, {.rate = kLinkRate});
   SimResult r = simulate(b.w, f, "ideal");
-  EXPECT_NEAR(r.metrics.iteration_time, 2e6 / (2 * kRate), 1e-12);
+  EXPECT_NEAR(r.metrics.iteration_time, 2e6 / (2 * kLinkRate), 1e-12);
   EXPECT_EQ(r.metrics.reconfigurations, 0);
 }
 
@@ -144,10 +144,10 @@ TEST(Ideal, FairSharingOfOneSender) {
 // then gives its other flow the remaining 2/3.
 TEST(Ideal, MaxMinFairRates) {
   WorkloadBuilder b(5);
-  const double bytes = 3e6, cap = 2 * kRate;
+  const double bytes = 3e6, cap = 2 * kLinkRate;
   int a = b.send(0, 1, bytes);
   int others[] = {b.send(0, 2, bytes), b.send(3, 2, bytes), b.send(4, 2, bytes)};
-  Fabric f = make_fabric(5, 2, kRate, 1e-3);
+  Fabric f = make_fabric(5, 2, 1e-3, {.rate = kLinkRate});
   SimResult r = simulate(b.w, f, "ideal");
   EXPECT_NEAR(to_seconds(r.trace.finish[a]), bytes / (2 * cap / 3), 1e-11);
   for (int t : others) EXPECT_NEAR(to_seconds(r.trace.finish[t]), bytes / (cap / 3), 1e-11);
@@ -157,9 +157,9 @@ TEST(Ideal, MaxMinFairRates) {
 // speed up to the full link, the one on the far side of the ended send included.
 TEST(Ideal, RatesRiseOnBothSidesWhenTheLinkingSendEnds) {
   WorkloadBuilder b(4);
-  const double bytes = 3e6, link = 1e6, cap = 2 * kRate;
+  const double bytes = 3e6, link = 1e6, cap = 2 * kLinkRate;
   const int near = b.send(0, 1, bytes), far = b.send(2, 3, bytes), linking = b.send(0, 3, link);
-  SimResult r = simulate(b.w, make_fabric(4, 2, kRate, 1e-3), "ideal");
+  SimResult r = simulate(b.w, make_fabric(4, 2, 1e-3, {.rate = kLinkRate}), "ideal");
   const double linked = link / (cap / 2);  // all three at half a link while linked
   EXPECT_NEAR(to_seconds(r.trace.finish[linking]), linked, 1e-11);
   for (int t : {near, far})
@@ -167,8 +167,8 @@ TEST(Ideal, RatesRiseOnBothSidesWhenTheLinkingSendEnds) {
 }
 
 TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
-  Workload w = random_workload(6, 3, 11);
-  Fabric f = make_fabric(6, 2, kRate, 1e-6);
+  Workload w = random_workload(11, 6, 24, 0.25, {.bytes = 1e6, .seconds = 1e-5});
+  Fabric f = make_fabric(6, 2, 1e-6, {.rate = kLinkRate});
   SimResult one = simulate(w, f, "bvn");
   SimResult periodic = simulate(w, f, "bvn", option("frame", 2e-4));
   EXPECT_NEAR(one.metrics.bytes_delivered, one.metrics.bytes_injected, 1e-3);
@@ -203,7 +203,7 @@ class EveryScheduler : public ::testing::TestWithParam<Case> {};
 TEST_P(EveryScheduler, ConservesBytesDrainsBuffersAndReplays) {
   const Case c = GetParam();
   Workload w = ring_allreduce(6, 3e6);
-  Fabric f = make_fabric(6, 2, kRate, 2e-6, 1e-7, c.kind);
+  Fabric f = make_fabric(6, 2, 2e-6, {.rate = kLinkRate, .alpha = 1e-7, .kind = c.kind});
   SimResult r = simulate(w, f, c.scheduler);  // checked; replayed independently below
   EXPECT_NEAR(r.metrics.bytes_delivered, r.metrics.bytes_injected, 1e-3);
   EXPECT_GT(r.metrics.bytes_injected, 0.0);
@@ -250,7 +250,7 @@ TEST(Simulate, ZeroByteSendsCompleteUnderEveryScheduler) {
   int c = b.compute(1, 1e-5);
   const int zero = b.send(1, 3, 0.0, {c});
   b.send(0, 2, 1e6);
-  Fabric f = make_fabric(4, 1, kRate, 1e-6, 1e-7);
+  Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate, .alpha = 1e-7});
   for (const WorkloadScheduler& s : workload_schedulers()) {
     SimResult r = simulate(b.w, f, s.name);
     // Delivered after the compute it waits for (plus α), inside the iteration.
@@ -261,16 +261,18 @@ TEST(Simulate, ZeroByteSendsCompleteUnderEveryScheduler) {
 }
 
 TEST(Simulate, BadInputIsInputError) {
-  Workload w = random_workload(4, 1, 1);
-  Fabric f = make_fabric(4, 1, kRate, 1e-6);
+  Workload w = random_workload(1, 4, 4, 0.25, {.bytes = 1e6, .seconds = 1e-5});
+  Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate});
   EXPECT_THROW((void)simulate(w, f, "nonsense"), InputError);
-  EXPECT_THROW((void)simulate(w, make_fabric(5, 1, kRate, 1e-6), "rotornet"), InputError);
+  EXPECT_THROW((void)simulate(w, make_fabric(5, 1, 1e-6, {.rate = kLinkRate}), "rotornet"),
+               InputError);
   EXPECT_THROW((void)simulate(w, f, "rotornet", option("duty_cycle", 1.0)), InputError);
-  EXPECT_THROW((void)simulate(w, make_fabric(4, 1, kRate, 0.0), "rotornet"), InputError);
+  EXPECT_THROW((void)simulate(w, make_fabric(4, 1, 0.0, {.rate = kLinkRate}), "rotornet"),
+               InputError);
   // Up-time shorter than α: no message could ever progress.
-  EXPECT_THROW(
-      (void)simulate(w, make_fabric(4, 1, kRate, 1e-5, 1e-6), "rotornet", option("slot", 10.5e-6)),
-      InputError);
+  EXPECT_THROW((void)simulate(w, make_fabric(4, 1, 1e-5, {.rate = kLinkRate, .alpha = 1e-6}),
+                              "rotornet", option("slot", 10.5e-6)),
+               InputError);
   EXPECT_THROW(
       (void)simulate(w, f, "spectra-phase", option("phase_algorithm", std::string("nope"))),
       InputError);

@@ -15,6 +15,8 @@
 #include "cosched/instance.hpp"
 #include "fabric/replay.hpp"
 #include "schedulers/registry.hpp"
+#include "support/fabrics.hpp"
+#include "support/sim_checks.hpp"
 #include "workload/chakra_trace.hpp"
 #include "workload/gzip.hpp"
 #include "workload/tar_archive.hpp"
@@ -49,9 +51,10 @@ void check(const Workload& w, const Counts& want, const std::string& what) {
   EXPECT_EQ(got.computes, want.computes);
   EXPECT_EQ(got.sends, want.sends);
   EXPECT_DOUBLE_EQ(got.bytes, want.bytes);
-  const Fabric f{w.gpus, 2, 100e9, 1e-6, 10e-6, CircuitKind::duplex, false};
+  const Fabric f =
+      testing::make_fabric(w.gpus, 2, 10e-6, {.rate = testing::kLinkRate, .alpha = 1e-6});
   const SimResult rotor = simulate(w, f, "rotornet");
-  EXPECT_TRUE(rotor.ok) << (rotor.violations.empty() ? "" : rotor.violations.front());
+  testing::expect_complete_run(w, f, rotor);
   const CoschedInstance inst = make_instance(w, f, what);
   const SimResult greedy = replay(w, f, make_circuit_schedule(inst, flux_greedy(inst), "greedy"));
   EXPECT_TRUE(greedy.ok) << (greedy.violations.empty() ? "" : greedy.violations.front());

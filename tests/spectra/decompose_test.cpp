@@ -27,7 +27,7 @@ TEST(Decompose, ExactlyDeltaPermutationsOnEveryGenerator) {
                                    AssignmentKernel::sparse_warm, AssignmentKernel::dense}) {
           const Decomposition dec = spectra_decompose(d, {.weights = w, .kernel = k});
           EXPECT_EQ(static_cast<int>(dec.perms.size()), d.max_line_nonzeros());
-          test::expect_covering_decomposition(d, dec);
+          testing::expect_covering_decomposition(d, dec);
           EXPECT_GE(total(dec), 1.0 - 1e-9);  // Σw >= the busiest port's load
         }
     }

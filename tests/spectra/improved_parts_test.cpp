@@ -93,7 +93,7 @@ TEST(BottleneckDecompose, RecoversAFewWeightedPermutations) {
     opt.n = 24;
     const Matrix d = generate_permutations(opt, seed);
     const Decomposition dec = bottleneck_decompose(d, {.delta = 0.01, .max_permutations = 64});
-    test::expect_covering_decomposition(d, dec);
+    testing::expect_covering_decomposition(d, dec);
     EXPECT_LE(static_cast<int>(dec.perms.size()), 5);
     const double total = std::accumulate(dec.weights.begin(), dec.weights.end(), 0.0);
     EXPECT_NEAR(total, 1.0, 1e-9);  // the weights of a sum of permutations, exactly

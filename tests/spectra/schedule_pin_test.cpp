@@ -73,7 +73,8 @@ const Pinned kCases[] = {
 TEST(SchedulePin, SameSchedulesAsRecorded) {
   for (const Pinned& c : kCases) {
     SCOPED_TRACE(c.kind + " n=" + std::to_string(c.opt.n));
-    const MatrixProblem p = test::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
+    const MatrixProblem p =
+        testing::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
     EXPECT_EQ(fingerprint(spectra_reference(p).schedule), c.ref);
     EXPECT_EQ(fingerprint(spectra_improved(p).schedule), c.improved);
   }
@@ -82,7 +83,8 @@ TEST(SchedulePin, SameSchedulesAsRecorded) {
 TEST(SchedulePin, ColdKernelKeepsTheSchedulesRecordedBeforeWarmStarts) {
   for (const Pinned& c : kCases) {
     SCOPED_TRACE(c.kind + " n=" + std::to_string(c.opt.n));
-    const MatrixProblem p = test::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
+    const MatrixProblem p =
+        testing::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
     const MatrixResult cold = spectra_reference(p, {.kernel = AssignmentKernel::sparse});
     EXPECT_EQ(fingerprint(cold.schedule), c.cold_ref);
   }
@@ -92,7 +94,8 @@ TEST(SchedulePin, ColdKernelKeepsTheSchedulesRecordedBeforeWarmStarts) {
 TEST(SchedulePin, WarmStartKeepsTheColdMakespan) {
   for (const Pinned& c : kCases) {
     SCOPED_TRACE(c.kind + " n=" + std::to_string(c.opt.n));
-    const MatrixProblem p = test::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
+    const MatrixProblem p =
+        testing::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
     EXPECT_NEAR(schedule_end(spectra_reference(p).schedule),
                 schedule_end(spectra_reference(p, {.kernel = AssignmentKernel::sparse}).schedule),
                 1e-9);

@@ -27,13 +27,13 @@ TEST(SpectraExact, NeverBelowTheOptimumOnTinyInstances) {
     const int n = trial < 6 ? 3 : 4;  // n = 4 has 24 permutations per switch: keep it to s = 2
     const int s = n == 4 ? 2 : 2 + trial % 2;
     const double delta = trial < 4 ? 0.02 : 0.1;
-    const MatrixProblem p = test::problem(random_sparse(n, 0.6, rng), s, delta);
+    const MatrixProblem p = testing::problem(random_sparse(n, 0.6, rng), s, delta);
     const ExactResult opt = exact_matrix_schedule(p);
     if (opt.status != ExactStatus::optimal) continue;
     const MatrixResult ref = spectra_reference(p);
     const MatrixResult imp = spectra_improved(p);
-    test::expect_valid_schedule(p, ref);
-    test::expect_valid_schedule(p, imp);
+    testing::expect_valid_schedule(p, ref);
+    testing::expect_valid_schedule(p, imp);
     EXPECT_GE(ref.schedule.makespan, opt.makespan - 1e-7);
     EXPECT_GE(imp.schedule.makespan, opt.makespan - 1e-7);
     EXPECT_LE(imp.schedule.makespan, ref.schedule.makespan + 1e-12);

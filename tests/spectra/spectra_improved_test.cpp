@@ -38,11 +38,11 @@ TEST(SpectraImproved, NeverWorseThanReferenceAndAlwaysValid) {
       const double delta =
           deltas[(seed * 3 + static_cast<std::uint64_t>(instances)) % deltas.size()];
       SCOPED_TRACE(kind + " seed " + std::to_string(seed) + " s " + std::to_string(s));
-      const MatrixProblem p = test::problem(d, s, delta);
+      const MatrixProblem p = testing::problem(d, s, delta);
       const MatrixResult ref = spectra_reference(p);
       const MatrixResult imp = spectra_improved(p);
-      test::expect_valid_schedule(p, ref);
-      test::expect_valid_schedule(p, imp);
+      testing::expect_valid_schedule(p, ref);
+      testing::expect_valid_schedule(p, imp);
       EXPECT_LE(imp.schedule.makespan, ref.schedule.makespan + 1e-12);
       EXPECT_GE(imp.schedule.makespan, lb1(d, s, delta) - 1e-12);
       EXPECT_EQ(imp.schedule.algorithm, "spectra");
@@ -59,11 +59,11 @@ TEST(SpectraImproved, SumOfFewPermutationsGetsCloseToTheBound) {
   const int trials = 5;
   for (std::uint64_t seed = 1; seed <= trials; ++seed) {
     const Matrix d = generate_permutations({}, seed);
-    const MatrixProblem p = test::problem(d, 8, 0.01);
+    const MatrixProblem p = testing::problem(d, 8, 0.01);
     const double lb = lb1(d, 8, 0.01);
     const MatrixResult ref = spectra_reference(p);
     const MatrixResult imp = spectra_improved(p);
-    test::expect_valid_schedule(p, imp);
+    testing::expect_valid_schedule(p, imp);
     ref_ratio += ref.schedule.makespan / lb / trials;
     imp_ratio += imp.schedule.makespan / lb / trials;
   }
@@ -77,10 +77,10 @@ TEST(SpectraImproved, SumOfFewPermutationsGetsCloseToTheBound) {
 TEST(SpectraImproved, GptSixteenSwitchesBeatsReference) {
   const Matrix d = generate_gpt({}, 1);
   for (double delta : {0.01, 0.02, 0.04, 0.08}) {
-    const MatrixProblem p = test::problem(d, 16, delta);
+    const MatrixProblem p = testing::problem(d, 16, delta);
     const double ref = spectra_reference(p).schedule.makespan;
     const MatrixResult imp = spectra_improved(p);
-    test::expect_valid_schedule(p, imp);
+    testing::expect_valid_schedule(p, imp);
     EXPECT_LT(imp.schedule.makespan, ref) << delta;
   }
 }

@@ -23,9 +23,9 @@ TEST(SpectraRef, SyntheticCalibrationWithinThreePercent) {
     for (std::size_t k = 0; k < kDeltas.size(); ++k) {
       double mean = 0;
       for (const Matrix& d : ds) {
-        const MatrixProblem p = test::problem(d, s, kDeltas[k]);
+        const MatrixProblem p = testing::problem(d, s, kDeltas[k]);
         const MatrixResult r = spectra_reference(p);
-        test::expect_valid_schedule(p, r);
+        testing::expect_valid_schedule(p, r);
         EXPECT_EQ(r.permutations, d.max_line_nonzeros());
         mean += r.schedule.makespan / static_cast<double>(ds.size());
       }
@@ -40,9 +40,9 @@ TEST(SpectraRef, GptThirtyTwoCalibration) {
       {4, {0.2675, 0.285, 0.32, 0.39}}, {16, {0.0823, 0.0998, 0.1303, 0.1903}}};
   for (const auto& [s, want] : table)
     for (std::size_t k = 0; k < kDeltas.size(); ++k) {
-      const MatrixProblem p = test::problem(d, s, kDeltas[k]);
+      const MatrixProblem p = testing::problem(d, s, kDeltas[k]);
       const MatrixResult r = spectra_reference(p);
-      test::expect_valid_schedule(p, r);
+      testing::expect_valid_schedule(p, r);
       EXPECT_NEAR(r.schedule.makespan, want[k], 0.03 * want[k])
           << "s=" << s << " delta=" << kDeltas[k];
     }
@@ -50,17 +50,17 @@ TEST(SpectraRef, GptThirtyTwoCalibration) {
 
 TEST(SpectraRef, NoEqualizationAblationOnGptIsDominatedByTensorParallel) {
   const Matrix d = generate_gpt({}, 1);
-  const MatrixResult r = spectra_reference(test::problem(d, 16, 0.01), {.equalize = false});
+  const MatrixResult r = spectra_reference(testing::problem(d, 16, 0.01), {.equalize = false});
   EXPECT_EQ(r.splits, 0);
   EXPECT_NEAR(r.schedule.makespan, 0.01 + 0.94717, 1e-4);  // calibration: ≈ 0.957
 }
 
 TEST(SpectraRef, PieceDurationsSumToWeights) {
   const Matrix d = generate_synthetic({}, 4);
-  const MatrixProblem p = test::problem(d, 16, 0.02);
+  const MatrixProblem p = testing::problem(d, 16, 0.02);
   const Decomposition dec = spectra_decompose(d);
   const MatrixResult r = schedule_decomposition(dec, p, true);
-  test::expect_valid_schedule(p, r);
+  testing::expect_valid_schedule(p, r);
   std::vector<double> sum(dec.perms.size(), 0.0);
   for (const Slot& slot : r.schedule.slots)
     for (std::size_t l = 0; l < dec.perms.size(); ++l)
@@ -73,19 +73,20 @@ TEST(SpectraRef, PieceDurationsSumToWeights) {
 }
 
 TEST(SpectraRef, ZeroMatrixGivesEmptySchedule) {
-  const MatrixResult r = spectra_reference(test::problem(Matrix(3), 2, 0.1));
+  const MatrixResult r = spectra_reference(testing::problem(Matrix(3), 2, 0.1));
   EXPECT_TRUE(r.schedule.slots.empty());
   EXPECT_EQ(r.schedule.makespan, 0.0);
 }
 
 TEST(SpectraRef, RejectsBadProblems) {
-  EXPECT_THROW((void)spectra_reference(test::problem(Matrix(2), 0, 0.1)), InputError);
-  EXPECT_THROW((void)spectra_improved(test::problem(Matrix(2), kMaxSwitches + 1, 0.1)), InputError);
-  EXPECT_THROW((void)spectra_improved(test::problem(Matrix(2), 2, std::nan(""))), InputError);
-  EXPECT_THROW((void)spectra_reference(test::problem(Matrix(2), 2, -1.0)), InputError);
+  EXPECT_THROW((void)spectra_reference(testing::problem(Matrix(2), 0, 0.1)), InputError);
+  EXPECT_THROW((void)spectra_improved(testing::problem(Matrix(2), kMaxSwitches + 1, 0.1)),
+               InputError);
+  EXPECT_THROW((void)spectra_improved(testing::problem(Matrix(2), 2, std::nan(""))), InputError);
+  EXPECT_THROW((void)spectra_reference(testing::problem(Matrix(2), 2, -1.0)), InputError);
   Matrix bad(2);
   bad(0, 1) = -1.0;
-  EXPECT_THROW((void)spectra_reference(test::problem(bad, 2, 0.1)), InputError);
+  EXPECT_THROW((void)spectra_reference(testing::problem(bad, 2, 0.1)), InputError);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include "matrix/verify.hpp"
 #include "spectra/decompose.hpp"
 
-namespace flux::test {
+namespace flux::testing {
 
 inline MatrixProblem problem(const Matrix& d, int s, double delta) {
   MatrixProblem p;
@@ -49,4 +49,4 @@ inline void expect_covering_decomposition(const Matrix& d, const Decomposition& 
     for (int j = 0; j < n; ++j) EXPECT_GE(served(i, j), d(i, j) - 1e-9) << i << "," << j;
 }
 
-}  // namespace flux::test
+}  // namespace flux::testing

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace flux::test {
+namespace flux::testing {
 
 using CsvRecord = std::vector<std::string>;
 
@@ -51,4 +51,4 @@ inline std::vector<CsvRecord> parse_csv(std::string_view text) {
   return records;
 }
 
-}  // namespace flux::test
+}  // namespace flux::testing

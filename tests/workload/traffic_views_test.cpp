@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "../support/csv_reader.hpp"
+#include "support/csv_reader.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/traffic_views.hpp"
 #include "workload/workload_stats.hpp"
@@ -82,7 +82,7 @@ TEST(TrafficViews, FlowsCsvQuotesTagsThatAreNotCsvSafe) {
   writer.begin(w.gpus);
   for (const Task& t : w.tasks) writer.add(t);
   writer.end();
-  const auto records = test::parse_csv(csv.str());
+  const auto records = testing::parse_csv(csv.str());
   ASSERT_EQ(records.size(), 2U);
   ASSERT_EQ(records[1].size(), records[0].size());
   EXPECT_EQ(records[1][2], send.group);

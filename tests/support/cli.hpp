@@ -1,6 +1,7 @@
 #pragma once
-// Runs the real `flux` binary (FLUX_BINARY) in a fresh temporary directory and captures its exit
-// code, stdout and stderr, so CLI tests see exactly what a user sees.
+// The CLI tests' harness: runs the real `flux` binary (FLUX_BINARY) in a fresh temporary
+// directory and captures its exit code, stdout and stderr, so CLI tests see exactly what a user
+// sees; and the example inputs they share.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -11,7 +12,16 @@
 #include <sstream>
 #include <string>
 
+#include "support/fabrics.hpp"
+
 namespace flux::testing {
+
+// The test data folder, the repository's examples/, and the Flux paper's 8-GPU scenario and
+// fabric in it.
+inline const std::string kData = FLUX_TEST_DATA_DIR;
+inline const std::string kExamples = kData + "/../../examples/";
+inline const std::string kScenario = kExamples + "llama3-8b-8l-tp4-dp2.json";
+inline const std::string kFabric = kExamples + "fabric-8gpu-2ocs.json";
 
 struct CliResult {
   int code = -1;
@@ -87,6 +97,14 @@ class CliTest : public ::testing::Test {
     EXPECT_EQ(stray_files(), before) << "left a file behind: " << args;
   }
   std::filesystem::path path(const std::string& name) const { return dir_ / name; }
+  // Writes `text` to `name` in dir() and returns `name` (commands run in dir()).
+  std::string write(const std::string& name, const std::string& text) const {
+    spit(path(name), text);
+    return name;
+  }
+  std::string write_fabric(const std::string& name, const FabricText& f) const {
+    return write(name, fabric_json(f));
+  }
   bool exists(const std::string& name) const { return std::filesystem::exists(dir_ / name); }
   // Files in dir() other than the captured streams (to check that nothing was left behind).
   int stray_files() const {
