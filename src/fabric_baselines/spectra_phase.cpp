@@ -68,10 +68,7 @@ class PhaseWindows final : public WindowSource {
   void play(const DemandEntries& demand, Time now) {
     auto plan = plans_.find(demand);
     if (plan == plans_.end())
-      plan = plans_
-                 .emplace(demand,
-                          plan_frame(dense(w_.gpus, demand), f_, algorithm_, "phase_algorithm"))
-                 .first;
+      plan = plans_.emplace(demand, plan_frame(demand, f_, algorithm_, "phase_algorithm")).first;
     const Frame& frame = plan->second;
     for (std::size_t sw = 0; sw < frame.windows.size(); ++sw) {
       if (frame.windows[sw].empty()) continue;

@@ -48,6 +48,15 @@ Matrix dense(int n, const DemandEntries& entries) {
   return m;
 }
 
+Matrix symmetrized(int n, const DemandEntries& entries) {
+  Matrix m(n);  // entries are positive: max with the 0 of an absent entry keeps them
+  for (const auto& [from, to, bytes] : entries) {
+    m(from, to) = std::max(m(from, to), bytes);
+    m(to, from) = std::max(m(to, from), bytes);
+  }
+  return m;
+}
+
 Matrix symmetrized(const Matrix& d) {
   // Tile by tile, so that the transposed reads stay in cache: walking a column of a
   // 1,024-GPU matrix misses the cache on every entry.

@@ -23,5 +23,7 @@ using DemandEntries = std::vector<std::tuple<int, int, double>>;
 [[nodiscard]] DemandEntries circuit_demand_entries(const Workload& w,
                                                    const std::vector<int>& tasks);
 [[nodiscard]] Matrix dense(int n, const DemandEntries& entries);
+// symmetrized(dense(n, entries)) in O(n² zeroing + entries), without reading the n² matrix.
+[[nodiscard]] Matrix symmetrized(int n, const DemandEntries& entries);
 
 }  // namespace flux

@@ -1,6 +1,6 @@
 // The demand matrices the per-phase and static planners start from: the sparse form must equal
-// the dense one entry for entry (spectra-phase keys its plans on it), and the tiled symmetrisation
-// must equal max(D, Dᵀ) on sizes that do not fill its tiles.
+// the dense one entry for entry (spectra-phase keys its plans on it and symmetrises it directly),
+// and the tiled symmetrisation must equal max(D, Dᵀ) on sizes that do not fill its tiles.
 #include "fabric_baselines/traffic.hpp"
 
 #include <gtest/gtest.h>
@@ -24,6 +24,7 @@ TEST(Traffic, DemandEntriesAreTheDenseDemandExactly) {
     EXPECT_FALSE(e.empty());
     EXPECT_EQ(dense(w.gpus, e), circuit_demand(w, tasks));
     EXPECT_EQ(dense(w.gpus, e).nonzeros(), static_cast<long long>(e.size()));
+    EXPECT_EQ(symmetrized(w.gpus, e), symmetrized(circuit_demand(w, tasks)));
   }
 }
 
