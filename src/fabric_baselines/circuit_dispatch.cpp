@@ -408,9 +408,12 @@ void CircuitDispatch::add_hop(Engine& e, int task, const Hop& h) {
 // The circuits of the open window of `s` that carried a hop in either direction.
 void CircuitDispatch::record_used(const SwitchState& s, int sw,
                                   std::vector<TimedCircuit>& out) const {
-  if (cycle_) {  // in the matching's order, as below
+  if (cycle_) {  // in the matching's order, as below: the circuits with an end that sent
     std::vector<int> used;
-    for (int g : s.senders) used.push_back(cycle_->circuit_of(s.win->matching, g));
+    for (int g : s.senders)
+      for (int c :
+           {cycle_->circuit_of(s.win->matching, g), cycle_->circuit_into(s.win->matching, g)})
+        if (c >= 0) used.push_back(c);
     std::sort(used.begin(), used.end());
     used.erase(std::unique(used.begin(), used.end()), used.end());
     for (int c : used) {

@@ -10,6 +10,7 @@ RotorCycle::RotorCycle(std::vector<Matching> matchings, int gpus, int ocs, bool 
   const std::size_t m_count = matchings_.size();
   partner_.assign(m_count * n, -1);
   circuit_.assign(m_count * n, -1);
+  into_.assign(m_count * n, -1);
   pair_matching_.assign(n * n, -1);
   for (std::size_t m = 0; m < m_count; ++m) {
     const int mi = static_cast<int>(m);
@@ -17,6 +18,7 @@ RotorCycle::RotorCycle(std::vector<Matching> matchings, int gpus, int ocs, bool 
       const auto [a, b] = matchings_[m][c];
       partner_[at(mi, a)] = b;
       circuit_[at(mi, a)] = static_cast<int>(c);
+      into_[at(mi, b)] = static_cast<int>(c);
       pair_matching_[static_cast<std::size_t>(a) * n + static_cast<std::size_t>(b)] = mi;
       if (!duplex_) continue;
       partner_[at(mi, b)] = a;

@@ -27,6 +27,9 @@ class RotorCycle {
   [[nodiscard]] int partner(int m, int gpu) const { return partner_[at(m, gpu)]; }
   // The index in matching(m) of the circuit `gpu` sends on (-1: idle).
   [[nodiscard]] int circuit_of(int m, int gpu) const { return circuit_[at(m, gpu)]; }
+  // The index in matching(m) of the circuit whose `b` end is `gpu` (-1: none). With simplex
+  // circuits a GPU is the `a` of one circuit and the `b` of another.
+  [[nodiscard]] int circuit_into(int m, int gpu) const { return into_[at(m, gpu)]; }
   // The rank of gpu's direction when the circuits of matching m are visited in order, the `a`
   // end of each before its `b` end.
   [[nodiscard]] int order(int m, int gpu) const;
@@ -50,6 +53,7 @@ class RotorCycle {
   std::int64_t period_ = 1;          // slots after which an OCS repeats its matchings
   std::vector<int> partner_;         // [m · n + gpu]
   std::vector<int> circuit_;         // [m · n + gpu]
+  std::vector<int> into_;            // [m · n + gpu]
   std::vector<int> pair_matching_;   // [from · n + to]
   std::vector<std::int64_t> first_;  // [sw · M + m]: first slot of matching m on sw, or -1
 };
