@@ -25,7 +25,7 @@ double byte_epsilon(double size) {
 
 CircuitDispatch::CircuitDispatch(const Workload& w, const Fabric& f, WindowSource& source,
                                  const DispatchOptions& opt)
-    : w_(w), f_(f), source_(source), opt_(opt), lt_(f), n_(f.gpus) {
+    : w_(w), f_(f), source_(source), cycle_(source.cycle()), opt_(opt), lt_(f), n_(f.gpus) {
   sw_.resize(static_cast<std::size_t>(f.ocs));
   for (SwitchState& s : sw_) {
     s.partner.assign(static_cast<std::size_t>(n_), -1);
@@ -33,6 +33,10 @@ CircuitDispatch::CircuitDispatch(const Workload& w, const Fabric& f, WindowSourc
   }
   tx_free_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_), 0);
   backlog_.resize(static_cast<std::size_t>(n_));
+  if (cycle_)
+    booked_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_) *
+                       static_cast<std::size_t>(n_),
+                   -1);
   undelivered_.assign(w.tasks.size(), 0.0);
   last_end_.assign(w.tasks.size(), 0);
   completed_.assign(w.tasks.size(), 0);
@@ -51,15 +55,19 @@ void CircuitDispatch::fetch(Engine& e, int sw) {
 void CircuitDispatch::open(Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   s.open = true;
-  const bool duplex = f_.circuit == CircuitKind::duplex;
-  for (auto [a, b] : s.win->circuits) {
-    s.partner[static_cast<std::size_t>(a)] = b;
-    if (duplex) s.partner[static_cast<std::size_t>(b)] = a;
-    if (!opt_.used_circuits_only) circuits_.push_back({s.win->up, s.win->end, sw, a, b});
-  }
-  for (auto [a, b] : s.win->circuits) {
-    pump(e, sw, a);
-    if (duplex) pump(e, sw, b);
+  if (cycle_) {
+    open_cycle(e, sw);
+  } else {
+    const bool duplex = f_.circuit == CircuitKind::duplex;
+    for (auto [a, b] : s.win->circuits) {
+      s.partner[static_cast<std::size_t>(a)] = b;
+      if (duplex) s.partner[static_cast<std::size_t>(b)] = a;
+      if (!opt_.used_circuits_only) circuits_.push_back({s.win->up, s.win->end, sw, a, b});
+    }
+    for (auto [a, b] : s.win->circuits) {
+      pump(e, sw, a);
+      if (duplex) pump(e, sw, b);
+    }
   }
   if (s.win->end != kNever) e.set_timer(s.win->end, tag_of(kClose, sw));
   // RotorLB's offers follow phase 1 on every circuit of the slot: the other windows opening at
@@ -70,17 +78,87 @@ void CircuitDispatch::open(Engine& e, int sw) {
   }
 }
 
+// A rotor window: pumps the directions booked for its slot, in the order in which a window that
+// lists its circuits pumps them (every other direction has nothing queued, so pumping it would
+// send nothing), and books those with bytes left for the matching's next slot on this OCS.
+void CircuitDispatch::open_cycle(Engine& e, int sw) {
+  SwitchState& s = sw_[static_cast<std::size_t>(sw)];
+  const Window& win = *s.win;
+  s.next_slot = win.slot + 1;
+  if (!opt_.used_circuits_only)
+    for (auto [a, b] : cycle_->matching(win.matching))
+      circuits_.push_back({win.up, win.end, sw, a, b});
+  std::vector<std::pair<int, int>> visit;  // (order in the matching, from)
+  for (; !s.due.empty() && s.due.top().first <= win.slot; s.due.pop())
+    if (s.due.top().first == win.slot) {
+      const int from = static_cast<int>(s.due.top().second / n_);
+      visit.emplace_back(cycle_->order(win.matching, from), from);
+    }
+  std::sort(visit.begin(), visit.end());
+  for (auto [rank, from] : visit) {
+    const int to = cycle_->partner(win.matching, from);
+    if (!pending(from, to)) continue;  // sent since it was booked
+    pump(e, sw, from);
+    if (pending(from, to)) book_on(sw, win.matching, from, to);
+  }
+}
+
+int CircuitDispatch::partner(int sw, int gpu) const {
+  const SwitchState& s = sw_[static_cast<std::size_t>(sw)];
+  if (!cycle_) return s.partner[static_cast<std::size_t>(gpu)];
+  return s.open ? cycle_->partner(s.win->matching, gpu) : -1;
+}
+
+bool CircuitDispatch::pending(int from, int to) const {
+  const std::int64_t key = static_cast<std::int64_t>(from) * n_ + to;
+  for (const auto* m : {&direct_, &relay_})
+    if (const auto it = m->find(key); it != m->end() && !it->second.empty()) return true;
+  return false;
+}
+
+// Bytes were queued on from -> to: book it for the next slot of every OCS that brings it up
+// (a rotor cycle; a window that lists its circuits visits them all anyway).
+void CircuitDispatch::book(int from, int to) {
+  if (!cycle_) return;
+  const int m = cycle_->matching_of(from, to);
+  if (m < 0) return;
+  for (int sw = 0; sw < f_.ocs; ++sw) book_on(sw, m, from, to);
+}
+
+void CircuitDispatch::book_on(int sw, int m, int from, int to) {
+  SwitchState& s = sw_[static_cast<std::size_t>(sw)];
+  const std::int64_t slot = cycle_->next_slot(sw, m, s.next_slot);
+  if (slot < 0) return;
+  const std::int64_t key = static_cast<std::int64_t>(from) * n_ + to;
+  std::int64_t& booked = booked_[static_cast<std::size_t>(sw) * static_cast<std::size_t>(n_) *
+                                     static_cast<std::size_t>(n_) +
+                                 static_cast<std::size_t>(key)];
+  if (booked >= s.next_slot) return;  // already booked, for that same slot
+  booked = slot;
+  s.due.emplace(slot, key);
+}
+
+void CircuitDispatch::add_backlog(int from, int to) {
+  backlog_[static_cast<std::size_t>(from)].insert(to);
+  backlogged_.insert(from);
+}
+
+void CircuitDispatch::drop_backlog(int from, int to) {
+  std::set<int>& b = backlog_[static_cast<std::size_t>(from)];
+  b.erase(to);
+  if (b.empty()) backlogged_.erase(from);
+}
+
 void CircuitDispatch::close(Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   if (opt_.used_circuits_only) record_used(s, sw, circuits_);
-  for (auto [a, b] : s.win->circuits) {
-    s.partner[static_cast<std::size_t>(a)] = -1;
-    s.partner[static_cast<std::size_t>(b)] = -1;
-    if (opt_.used_circuits_only) {
-      s.sent[static_cast<std::size_t>(a)] = 0;
-      s.sent[static_cast<std::size_t>(b)] = 0;
+  if (!cycle_)
+    for (auto [a, b] : s.win->circuits) {
+      s.partner[static_cast<std::size_t>(a)] = -1;
+      s.partner[static_cast<std::size_t>(b)] = -1;
     }
-  }
+  for (int g : s.senders) s.sent[static_cast<std::size_t>(g)] = 0;
+  s.senders.clear();
   s.open = false;
   s.win.reset();
   fetch(e, sw);
@@ -119,30 +197,35 @@ void CircuitDispatch::on_ready(Engine& e, int task) {
   const Task& t = w_.tasks[static_cast<std::size_t>(task)];
   undelivered_[static_cast<std::size_t>(task)] = t.bytes;
   queue(direct_, t.src, t.dst).push({task, t.bytes, e.now()});
-  if (opt_.relay) backlog_[static_cast<std::size_t>(t.src)].insert(t.dst);
+  book(t.src, t.dst);
+  if (opt_.relay) add_backlog(t.src, t.dst);
   std::vector<int> ready;
   for (int s = 0; s < f_.ocs; ++s) {
     SwitchState& st = sw_[static_cast<std::size_t>(s)];
     if (!st.win) fetch(e, s);
-    if (st.open && st.partner[static_cast<std::size_t>(t.src)] == t.dst) ready.push_back(s);
+    if (st.open && partner(s, t.src) == t.dst) ready.push_back(s);
   }
   // The switch whose port frees first carries the message (then the others, for what is left).
-  std::stable_sort(ready.begin(), ready.end(), [&](int a, int b) {
-    return tx_free_[static_cast<std::size_t>(a * n_ + t.src)] <
-           tx_free_[static_cast<std::size_t>(b * n_ + t.src)];
-  });
+  // A port is free from its window's opening on at the earliest (a rotor window does not visit
+  // the ports without bytes when it opens, so their cursors may still be older).
+  auto free_at = [&](int s) {
+    return std::max(tx_free_[static_cast<std::size_t>(s * n_ + t.src)],
+                    sw_[static_cast<std::size_t>(s)].win->up);
+  };
+  std::stable_sort(ready.begin(), ready.end(),
+                   [&](int a, int b) { return free_at(a) < free_at(b); });
   for (int s : ready) pump(e, s, t.src);
   recover_if_idle(e);
 }
 
 void CircuitDispatch::pump(Engine& e, int sw, int from) {
-  const int to = sw_[static_cast<std::size_t>(sw)].partner[static_cast<std::size_t>(from)];
+  const int to = partner(sw, from);
   if (to < 0) return;
   Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
   if (opt_.relay) forward_relayed(e, sw, from, to, cursor);
   if (!drain(e, sw, from, to, queue(direct_, from, to), cursor)) return;
-  if (opt_.relay) backlog_[static_cast<std::size_t>(from)].erase(to);
+  if (opt_.relay) drop_backlog(from, to);
 }
 
 // The next hop of `x` on sw's circuit from→to: from max(cursor, x.available), as much as fits
@@ -242,11 +325,8 @@ void CircuitDispatch::balance(Engine& e) {
   for (int sw = 0; sw < f_.ocs; ++sw) {
     const SwitchState& st = sw_[static_cast<std::size_t>(sw)];
     if (!st.open || st.win->up != e.now()) continue;
-    for (auto [a, b] : st.win->circuits) {  // a sender without a backlog offers nothing
-      if (!backlog_[static_cast<std::size_t>(a)].empty()) links.push_back({b, a, sw});
-      if (f_.circuit == CircuitKind::duplex && !backlog_[static_cast<std::size_t>(b)].empty())
-        links.push_back({a, b, sw});
-    }
+    for (int a : backlogged_)  // a sender without a backlog offers nothing
+      if (const int b = partner(sw, a); b >= 0) links.push_back({b, a, sw});
   }
   std::sort(links.begin(), links.end());  // grouped by receiver, senders in increasing id
   struct Grant {
@@ -292,8 +372,7 @@ void CircuitDispatch::balance(Engine& e) {
   std::sort(grants.begin(), grants.end());
   for (const Grant& gr : grants) {
     send_relayed(e, gr.sw, gr.from, gr.to, gr.d, gr.bytes);
-    if (queue(direct_, gr.from, gr.d).empty())
-      backlog_[static_cast<std::size_t>(gr.from)].erase(gr.d);
+    if (queue(direct_, gr.from, gr.d).empty()) drop_backlog(gr.from, gr.d);
   }
 }
 
@@ -310,6 +389,7 @@ void CircuitDispatch::send_relayed(Engine& e, int sw, int from, int to, int d, d
     const std::optional<double> moved = send_part(e, sw, from, to, q, x, amount - sent, cursor);
     if (!moved) break;
     queue(relay_, to, d).push({x.task, *moved, end});
+    book(to, d);
     sent += *moved;
     if (x.remaining <= 0) ++q.head;
   }
@@ -318,13 +398,30 @@ void CircuitDispatch::send_relayed(Engine& e, int sw, int from, int to, int d, d
 
 void CircuitDispatch::add_hop(Engine& e, int task, const Hop& h) {
   e.add_hop(task, h);
-  if (opt_.used_circuits_only)
-    sw_[static_cast<std::size_t>(h.sw)].sent[static_cast<std::size_t>(h.from)] = 1;
+  if (!opt_.used_circuits_only) return;
+  SwitchState& s = sw_[static_cast<std::size_t>(h.sw)];
+  if (s.sent[static_cast<std::size_t>(h.from)]) return;
+  s.sent[static_cast<std::size_t>(h.from)] = 1;
+  s.senders.push_back(h.from);
 }
 
 // The circuits of the open window of `s` that carried a hop in either direction.
 void CircuitDispatch::record_used(const SwitchState& s, int sw,
                                   std::vector<TimedCircuit>& out) const {
+  if (cycle_) {  // in the matching's order, as below: the circuits with an end that sent
+    std::vector<int> used;
+    for (int g : s.senders)
+      for (int c :
+           {cycle_->circuit_of(s.win->matching, g), cycle_->circuit_into(s.win->matching, g)})
+        if (c >= 0) used.push_back(c);
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    for (int c : used) {
+      const auto [a, b] = cycle_->matching(s.win->matching)[static_cast<std::size_t>(c)];
+      out.push_back({s.win->up, s.win->end, sw, a, b});
+    }
+    return;
+  }
   for (auto [a, b] : s.win->circuits)
     if (s.sent[static_cast<std::size_t>(a)] || s.sent[static_cast<std::size_t>(b)])
       out.push_back({s.win->up, s.win->end, sw, a, b});

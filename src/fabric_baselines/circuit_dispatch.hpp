@@ -11,11 +11,18 @@
 // the window and which is parked until a later slot brings up a circuit to its destination.
 // Bytes that become ready during a slot go direct if their circuit is up, and are offered for
 // relaying from the next slot on.
-// Cost per window: O(circuits + hops sent); per RotorLB slot add O(n · σ · destinations offered
-// · rounds); per ready send: O(σ log σ). Memory: the circuits recorded (every circuit, or only
-// those that carried bytes: DispatchOptions) plus the queues.
+// A rotor source (WindowSource::cycle) names each window's matching instead of listing its
+// circuits: the dispatcher then books every circuit direction with bytes queued for the next slot
+// of each OCS that brings it up, and a window visits only the directions booked for it — in the
+// matching's circuit order, as if it visited every circuit — instead of all n GPUs.
+// Cost per window: O(circuits + hops sent), or with a rotor cycle O(booked · log + hops sent);
+// per RotorLB slot add O(backlogged senders · σ + n · σ · destinations offered · rounds); per
+// ready send: O(σ log σ). Memory: the circuits recorded (every circuit, or only those that
+// carried bytes: DispatchOptions) plus the queues, plus O(σ · n²) bookings with a rotor cycle.
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <queue>
 #include <set>
 #include <string>
 #include <tuple>
@@ -25,12 +32,17 @@
 
 #include "fabric/engine.hpp"
 #include "fabric/fabric.hpp"
+#include "fabric_baselines/rotor_cycle.hpp"
 
 namespace flux {
 
 struct Window {
   Time up = 0, end = kNever;
   std::vector<std::pair<int, int>> circuits;  // duplex {a, b}; simplex a -> b
+  // From a rotor source (WindowSource::cycle): the cycle's matching held, in the OCS's slot
+  // `slot` (counted from 0, one after the other); `circuits` is then empty.
+  int matching = -1;
+  std::int64_t slot = -1;
 };
 
 class WindowSource {
@@ -45,6 +57,8 @@ class WindowSource {
   // demand must add windows that carry them, or the run stalls.
   virtual void on_idle(const std::vector<std::tuple<int, int, double>>& /*backlog*/, Time /*now*/) {
   }
+  // A rotor source: its windows name matchings of this cycle (and its slots), never circuits.
+  [[nodiscard]] virtual const RotorCycle* cycle() const { return nullptr; }
 };
 
 struct DispatchOptions {
@@ -105,11 +119,24 @@ class CircuitDispatch final : public Transport {
     bool open = false;
     std::vector<int> partner;  // TX partner of each GPU while the window is open, else -1
     std::vector<char> sent;    // [gpu] sent a hop in the open window (used_circuits_only)
+    std::vector<int> senders;  // the GPUs with `sent` set
+    // Rotor cycle: (slot, from · n + to) of the directions booked for a later window.
+    std::priority_queue<std::pair<std::int64_t, std::int64_t>,
+                        std::vector<std::pair<std::int64_t, std::int64_t>>, std::greater<>>
+        due;
+    std::int64_t next_slot = 0;  // rotor cycle: the first slot not yet opened
   };
 
   void fetch(Engine& e, int sw);
   void recover_if_idle(Engine& e);
   void open(Engine& e, int sw);
+  void open_cycle(Engine& e, int sw);
+  int partner(int sw, int gpu) const;
+  bool pending(int from, int to) const;
+  void book(int from, int to);
+  void book_on(int sw, int m, int from, int to);
+  void add_backlog(int from, int to);
+  void drop_backlog(int from, int to);
   void close(Engine& e, int sw);
   void pump(Engine& e, int sw, int from);
   std::optional<Hop> next_hop(int sw, int from, int to, const Entry& x, Time cursor) const;
@@ -130,6 +157,7 @@ class CircuitDispatch final : public Transport {
   const Workload& w_;
   const Fabric& f_;
   WindowSource& source_;
+  const RotorCycle* cycle_;
   DispatchOptions opt_;
   LinkTiming lt_;
   int n_;
@@ -137,6 +165,8 @@ class CircuitDispatch final : public Transport {
   std::vector<Time> tx_free_;  // [sw * n + gpu]
   std::unordered_map<std::int64_t, Queue> direct_, relay_;
   std::vector<std::set<int>> backlog_;  // [src] destinations with queued direct bytes (relay)
+  std::set<int> backlogged_;            // the sources with a non-empty backlog_ (relay)
+  std::vector<std::int64_t> booked_;    // rotor cycle: [sw · n² + from · n + to] booked slot
   Time balanced_at_ = -1;               // the slot whose RotorLB step is scheduled (relay)
   std::vector<double> undelivered_;     // [task]
   std::vector<Time> last_end_;          // [task]

@@ -123,15 +123,32 @@ Frame stretch_frame(const Frame& frame, Time length, const Fabric& f) {
   return out;
 }
 
-Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algorithm,
-                 const std::string& option) {
+namespace {
+
+// Plans the demand the circuits serve (already symmetrised on a duplex fabric).
+Frame plan_served(const Matrix& d, const Fabric& f, const std::string& algorithm,
+                  const std::string& option) {
   const MatrixAlgorithm* a = find_matrix_algorithm(algorithm);
   if (a == nullptr)
     throw InputError("", option, fmt::format("a matrix scheduler name, got \"{}\"", algorithm));
-  const Matrix d = f.circuit == CircuitKind::duplex ? symmetrized(demand) : demand;
   MatrixProblem p{d.scaled(1.0 / f.link_rate), f.ocs, f.reconfig_delay, 1.0 / f.link_rate};
   MatrixResult r = a->run(p, {});
   return frame_from_schedule(r.schedule, d, f);
+}
+
+}  // namespace
+
+Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algorithm,
+                 const std::string& option) {
+  return plan_served(f.circuit == CircuitKind::duplex ? symmetrized(demand) : demand, f, algorithm,
+                     option);
+}
+
+Frame plan_frame(const DemandEntries& demand, const Fabric& f, const std::string& algorithm,
+                 const std::string& option) {
+  return plan_served(
+      f.circuit == CircuitKind::duplex ? symmetrized(f.gpus, demand) : dense(f.gpus, demand), f,
+      algorithm, option);
 }
 
 }  // namespace flux

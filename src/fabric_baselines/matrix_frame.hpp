@@ -13,6 +13,7 @@
 #include "fabric/fabric.hpp"
 #include "fabric_baselines/circuit_dispatch.hpp"
 #include "fabric_baselines/round_robin.hpp"
+#include "fabric_baselines/traffic.hpp"
 #include "matrix/schedule.hpp"
 
 namespace flux {
@@ -34,5 +35,8 @@ struct Frame {
 // on σ switches with δ = τ. InputError (field `option`) if the name is not a matrix scheduler.
 [[nodiscard]] Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algorithm,
                                const std::string& option);
+// The same for a demand given by its entries (traffic.hpp) on f.gpus GPUs.
+[[nodiscard]] Frame plan_frame(const DemandEntries& demand, const Fabric& f,
+                               const std::string& algorithm, const std::string& option);
 
 }  // namespace flux

@@ -4,7 +4,7 @@
 
 #include "core/error.hpp"
 #include "fabric_baselines/circuit_dispatch.hpp"
-#include "fabric_baselines/round_robin.hpp"
+#include "fabric_baselines/rotor_cycle.hpp"
 
 namespace flux {
 
@@ -13,25 +13,29 @@ namespace {
 class RotorWindows final : public WindowSource {
  public:
   RotorWindows(const Fabric& f, Time slot)
-      : matchings_(f.circuit == CircuitKind::duplex ? round_robin_matchings(f.gpus)
-                                                    : shift_permutations(f.gpus)),
-        ocs_(f.ocs),
+      : cycle_(f.circuit == CircuitKind::duplex ? round_robin_matchings(f.gpus)
+                                                : shift_permutations(f.gpus),
+               f.gpus, f.ocs, f.circuit == CircuitKind::duplex),
         slot_(slot),
         tau_(to_time(f.reconfig_delay)),
         free_start_(f.initial_config_free),
         next_slot_(static_cast<std::size_t>(f.ocs), 0) {}
 
   std::optional<Window> next(int sw, Time) override {
-    if (matchings_.empty()) return std::nullopt;
+    if (cycle_.empty()) return std::nullopt;
     const std::int64_t s = next_slot_[static_cast<std::size_t>(sw)]++;
-    const std::int64_t m = (s * ocs_ + sw) % static_cast<std::int64_t>(matchings_.size());
-    Time up = s * slot_ + (s == 0 && free_start_ ? 0 : tau_);
-    return Window{up, (s + 1) * slot_, matchings_[static_cast<std::size_t>(m)]};
+    Window w;
+    w.up = s * slot_ + (s == 0 && free_start_ ? 0 : tau_);
+    w.end = (s + 1) * slot_;
+    w.slot = s;
+    w.matching = cycle_.matching_at(sw, s);
+    return w;
   }
 
+  const RotorCycle* cycle() const override { return &cycle_; }
+
  private:
-  std::vector<Matching> matchings_;
-  std::int64_t ocs_;
+  RotorCycle cycle_;
   Time slot_, tau_;
   bool free_start_;
   std::vector<std::int64_t> next_slot_;

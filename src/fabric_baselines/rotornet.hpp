@@ -10,7 +10,8 @@
 // destination, counting what it already holds for it.
 // Only the circuits that carried a hop are recorded in the schedule (the rotor still cycles the
 // others, which move no byte): reconfigurations and utilization describe the circuits in use.
-// Cost: O(slots · n + hops) time on top of the engine, O(n² + used circuits + hops) memory.
+// A slot visits only the circuit directions with bytes queued (rotor_cycle.hpp): cost O(slots ·
+// σ + visits · log + hops) time on top of the engine, O(σ · n² + used circuits + hops) memory.
 #include "fabric/scheduler.hpp"
 
 namespace flux {

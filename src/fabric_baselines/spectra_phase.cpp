@@ -49,24 +49,31 @@ class PhaseWindows final : public WindowSource {
     const int p = phase_of_[static_cast<std::size_t>(task)];
     if (planned_[static_cast<std::size_t>(p)]) return;
     planned_[static_cast<std::size_t>(p)] = 1;
-    play(circuit_demand(w_, members_[static_cast<std::size_t>(p)]), now);
+    play(circuit_demand_entries(w_, members_[static_cast<std::size_t>(p)]), now);
   }
 
   void on_idle(const std::vector<std::tuple<int, int, double>>& backlog, Time now) override {
-    Matrix d(w_.gpus);
-    for (auto [from, to, bytes] : backlog)
-      d(from, to) += std::max(bytes, 1.0);  // 0 B needs a circuit
+    std::map<std::pair<int, int>, double> sum;
+    for (auto [from, to, bytes] : backlog) sum[{from, to}] += std::max(bytes, 1.0);  // 0 B too
+    DemandEntries d;
+    for (const auto& [pair, bytes] : sum) d.emplace_back(pair.first, pair.second, bytes);
     play(d, now);
   }
 
  private:
-  // Each OCS plays its part of the plan after what it already has queued.
-  void play(const Matrix& demand, Time now) {
-    Frame frame = plan_frame(demand, f_, algorithm_, "phase_algorithm");
+  // Each OCS plays its part of the plan after what it already has queued. A demand planned
+  // before is not planned again: the plan depends on the demand alone (the same collective on
+  // the same GPUs recurs in every layer and micro-batch), and planning a 1,024-GPU matrix costs
+  // milliseconds however few pairs it has.
+  void play(const DemandEntries& demand, Time now) {
+    auto plan = plans_.find(demand);
+    if (plan == plans_.end())
+      plan = plans_.emplace(demand, plan_frame(demand, f_, algorithm_, "phase_algorithm")).first;
+    const Frame& frame = plan->second;
     for (std::size_t sw = 0; sw < frame.windows.size(); ++sw) {
       if (frame.windows[sw].empty()) continue;
       const Time base = std::max(now, busy_[sw]);
-      for (Window& w : frame.windows[sw]) {
+      for (Window w : frame.windows[sw]) {
         w.up += base;
         w.end += base;
         busy_[sw] = w.end;
@@ -83,6 +90,7 @@ class PhaseWindows final : public WindowSource {
   std::vector<int> phase_of_;
   std::vector<std::vector<int>> members_;
   std::vector<char> planned_;
+  std::map<DemandEntries, Frame> plans_;
 };
 
 }  // namespace

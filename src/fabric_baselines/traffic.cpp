@@ -1,14 +1,19 @@
 #include "fabric_baselines/traffic.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace flux {
 
 namespace {
 
 // A zero-byte send still needs its circuit: it counts as one byte.
+double demand_bytes(const Task& t) {
+  return std::max(t.bytes, 1.0);
+}
+
 void add(Matrix& m, const Task& t) {
-  if (t.kind == TaskKind::send) m(t.src, t.dst) += std::max(t.bytes, 1.0);
+  if (t.kind == TaskKind::send) m(t.src, t.dst) += demand_bytes(t);
 }
 
 }  // namespace
@@ -25,10 +30,46 @@ Matrix circuit_demand(const Workload& w, const std::vector<int>& tasks) {
   return m;
 }
 
+DemandEntries circuit_demand_entries(const Workload& w, const std::vector<int>& tasks) {
+  std::map<std::pair<int, int>, double> sum;
+  for (int i : tasks) {
+    const Task& t = w.tasks[static_cast<std::size_t>(i)];
+    if (t.kind == TaskKind::send) sum[{t.src, t.dst}] += demand_bytes(t);
+  }
+  DemandEntries out;
+  out.reserve(sum.size());
+  for (const auto& [pair, bytes] : sum) out.emplace_back(pair.first, pair.second, bytes);
+  return out;
+}
+
+Matrix dense(int n, const DemandEntries& entries) {
+  Matrix m(n);
+  for (const auto& [from, to, bytes] : entries) m(from, to) = bytes;
+  return m;
+}
+
+Matrix symmetrized(int n, const DemandEntries& entries) {
+  Matrix m(n);  // entries are positive: max with the 0 of an absent entry keeps them
+  for (const auto& [from, to, bytes] : entries) {
+    m(from, to) = std::max(m(from, to), bytes);
+    m(to, from) = std::max(m(to, from), bytes);
+  }
+  return m;
+}
+
 Matrix symmetrized(const Matrix& d) {
-  Matrix s(d.n());
-  for (int i = 0; i < d.n(); ++i)
-    for (int j = 0; j < d.n(); ++j) s(i, j) = std::max(d(i, j), d(j, i));
+  // Tile by tile, so that the transposed reads stay in cache: walking a column of a
+  // 1,024-GPU matrix misses the cache on every entry.
+  constexpr int kTile = 64;
+  const int n = d.n();
+  Matrix s(n);
+  for (int i0 = 0; i0 < n; i0 += kTile)
+    for (int j0 = 0; j0 < n; j0 += kTile)
+      for (int i = i0; i < std::min(n, i0 + kTile); ++i) {
+        const double* in = d.row(i);
+        double* out = s.row(i);
+        for (int j = j0; j < std::min(n, j0 + kTile); ++j) out[j] = std::max(in[j], d(j, i));
+      }
   return s;
 }
 

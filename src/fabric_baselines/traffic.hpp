@@ -2,6 +2,7 @@
 // Traffic matrices of a workload: bytes i → j summed over send tasks (the
 // iteration's aggregate TM when all sends are taken), and
 // the symmetrised form max(D, Dᵀ) that duplex circuits serve. O(tasks + n²).
+#include <tuple>
 #include <vector>
 
 #include "core/matrix.hpp"
@@ -14,5 +15,15 @@ namespace flux {
 [[nodiscard]] Matrix circuit_demand(const Workload& w);
 [[nodiscard]] Matrix circuit_demand(const Workload& w, const std::vector<int>& tasks);
 [[nodiscard]] Matrix symmetrized(const Matrix& d);
+
+// The same demand as its non-zero entries (from, to, bytes) in row-major order, each summed in
+// the order circuit_demand sums it, so that dense() of them equals circuit_demand exactly.
+// O(tasks · log) instead of O(n²): a key for plans of equal demands.
+using DemandEntries = std::vector<std::tuple<int, int, double>>;
+[[nodiscard]] DemandEntries circuit_demand_entries(const Workload& w,
+                                                   const std::vector<int>& tasks);
+[[nodiscard]] Matrix dense(int n, const DemandEntries& entries);
+// symmetrized(dense(n, entries)) in O(n² zeroing + entries), without reading the n² matrix.
+[[nodiscard]] Matrix symmetrized(int n, const DemandEntries& entries);
 
 }  // namespace flux

@@ -1,0 +1,152 @@
+// The rotor cycle's lookups against their definitions, slot by slot, and the rotor schedulers
+// against the same rotor played as windows that list all their circuits: the dispatcher relies
+// on the lookups to visit only the booked circuit directions, so a wrong next slot or order, or
+// a missed booking, would change which bytes go when.
+#include "fabric_baselines/rotor_cycle.hpp"
+
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+#include "fabric/builders.hpp"
+#include "fabric_baselines/circuit_dispatch.hpp"
+#include "fabric_baselines/rotornet.hpp"
+
+namespace flux {
+namespace {
+
+// (GPUs, OCSes, duplex): odd n leaves a GPU idle per matching; σ sharing a factor with the M
+// matchings (3 on 3 OCSes, 6 shifts on 2 or 3) makes each OCS play only some of them.
+class RotorCycleLookups : public ::testing::TestWithParam<std::tuple<int, int, bool>> {};
+
+TEST_P(RotorCycleLookups, MatchTheMatchingsDealtSlotBySlot) {
+  const auto [n, ocs, duplex] = GetParam();
+  const std::vector<Matching> ms = duplex ? round_robin_matchings(n) : shift_permutations(n);
+  const RotorCycle cycle(ms, n, ocs, duplex);
+  const int m_count = static_cast<int>(ms.size());
+  for (int m = 0; m < m_count; ++m) {
+    std::vector<int> partner(static_cast<std::size_t>(n), -1), order(partner);
+    int rank = 0;
+    for (std::size_t c = 0; c < ms[static_cast<std::size_t>(m)].size(); ++c) {
+      const auto [a, b] = ms[static_cast<std::size_t>(m)][c];
+      partner[static_cast<std::size_t>(a)] = b;
+      order[static_cast<std::size_t>(a)] = rank++;
+      EXPECT_EQ(cycle.circuit_of(m, a), static_cast<int>(c));
+      EXPECT_EQ(cycle.circuit_into(m, b), static_cast<int>(c));
+      EXPECT_EQ(cycle.matching_of(a, b), m);
+      if (!duplex) continue;
+      partner[static_cast<std::size_t>(b)] = a;
+      order[static_cast<std::size_t>(b)] = rank++;
+      EXPECT_EQ(cycle.circuit_of(m, b), static_cast<int>(c));
+      EXPECT_EQ(cycle.matching_of(b, a), m);
+    }
+    for (int g = 0; g < n; ++g) {
+      EXPECT_EQ(cycle.partner(m, g), partner[static_cast<std::size_t>(g)]) << m << " " << g;
+      if (partner[static_cast<std::size_t>(g)] >= 0) {
+        // Relative order is what matters: compare against the rank of every other direction.
+        for (int h = 0; h < n; ++h) {
+          if (partner[static_cast<std::size_t>(h)] < 0) continue;
+          EXPECT_EQ(cycle.order(m, g) < cycle.order(m, h),
+                    order[static_cast<std::size_t>(g)] < order[static_cast<std::size_t>(h)]);
+        }
+      }
+    }
+  }
+  for (int sw = 0; sw < ocs; ++sw)
+    for (int m = 0; m < m_count; ++m)
+      for (std::int64_t from = 0; from < 3 * m_count; ++from) {
+        std::int64_t want = -1;
+        for (std::int64_t s = from; s < from + 2 * m_count && want < 0; ++s)
+          if ((s * ocs + sw) % m_count == m) want = s;
+        EXPECT_EQ(cycle.next_slot(sw, m, from), want) << sw << " " << m << " " << from;
+        if (want >= 0) {
+          EXPECT_EQ(cycle.matching_at(sw, want), m);
+        }
+      }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, RotorCycleLookups,
+                         ::testing::Values(std::tuple{6, 2, true}, std::tuple{7, 3, true},
+                                           std::tuple{4, 3, true}, std::tuple{8, 2, true},
+                                           std::tuple{5, 2, false}, std::tuple{7, 2, false},
+                                           std::tuple{7, 3, false}));
+
+// The rotor as it was played before the cycle: every window lists its n/2 circuits, and the
+// dispatcher pumps every GPU of every window.
+class ListedRotor final : public WindowSource {
+ public:
+  ListedRotor(const Fabric& f, Time slot)
+      : ms_(f.circuit == CircuitKind::duplex ? round_robin_matchings(f.gpus)
+                                             : shift_permutations(f.gpus)),
+        ocs_(f.ocs),
+        slot_(slot),
+        tau_(to_time(f.reconfig_delay)),
+        free_(f.initial_config_free),
+        next_(static_cast<std::size_t>(f.ocs), 0) {}
+
+  std::optional<Window> next(int sw, Time) override {
+    const std::int64_t s = next_[static_cast<std::size_t>(sw)]++;
+    const std::int64_t m = (s * ocs_ + sw) % static_cast<std::int64_t>(ms_.size());
+    return Window{s * slot_ + (s == 0 && free_ ? 0 : tau_), (s + 1) * slot_,
+                  ms_[static_cast<std::size_t>(m)]};
+  }
+
+ private:
+  std::vector<Matching> ms_;
+  std::int64_t ocs_;
+  Time slot_, tau_;
+  bool free_;
+  std::vector<std::int64_t> next_;
+};
+
+void expect_same(const ScheduleRun& got, const ScheduleRun& want) {
+  EXPECT_EQ(got.schedule.iteration_time, want.schedule.iteration_time);
+  EXPECT_EQ(got.events, want.events);
+  ASSERT_EQ(got.schedule.hops.size(), want.schedule.hops.size());
+  for (std::size_t t = 0; t < want.schedule.hops.size(); ++t) {
+    const auto& g = got.schedule.hops[t];
+    const auto& h = want.schedule.hops[t];
+    ASSERT_EQ(g.size(), h.size()) << "task " << t;
+    for (std::size_t k = 0; k < h.size(); ++k)
+      EXPECT_TRUE(std::tie(g[k].sw, g[k].from, g[k].to, g[k].start, g[k].end, g[k].bytes) ==
+                  std::tie(h[k].sw, h[k].from, h[k].to, h[k].start, h[k].end, h[k].bytes))
+          << "task " << t << " hop " << k;
+  }
+  ASSERT_EQ(got.schedule.circuits.size(), want.schedule.circuits.size());
+  for (std::size_t c = 0; c < want.schedule.circuits.size(); ++c) {
+    const TimedCircuit& g = got.schedule.circuits[c];
+    const TimedCircuit& h = want.schedule.circuits[c];
+    EXPECT_TRUE(std::tie(g.up, g.down, g.sw, g.a, g.b) == std::tie(h.up, h.down, h.sw, h.a, h.b))
+        << "circuit " << c;
+  }
+}
+
+// (GPUs, OCSes, duplex, VLB, α, free first configuration)
+class RotorCycleDispatch
+    : public ::testing::TestWithParam<std::tuple<int, int, bool, bool, double, bool>> {};
+
+TEST_P(RotorCycleDispatch, SameScheduleAsListingEveryCircuit) {
+  const auto [n, ocs, duplex, vlb, alpha, free] = GetParam();
+  const Fabric f = test::make_fabric(n, ocs, 1e11, 1e-5, alpha,
+                                     duplex ? CircuitKind::duplex : CircuitKind::simplex, free);
+  const SchedulerOptions opt;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    // Up to 20 MB: a message spans several 90 µs windows.
+    const Workload w = test::random_workload(n, 30, seed, 2e7);
+    ListedRotor listed(f, rotor_slot(f, opt));
+    const ScheduleRun want =
+        run_dispatch(w, f, listed, {.relay = vlb, .used_circuits_only = true}, "listed");
+    expect_same(schedule_rotornet(w, f, opt, vlb), want);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Fabrics, RotorCycleDispatch,
+                         ::testing::Values(std::tuple{6, 2, true, false, 0.0, false},
+                                           std::tuple{6, 2, true, true, 0.0, false},
+                                           std::tuple{7, 3, true, true, 1e-6, true},
+                                           std::tuple{8, 1, true, false, 1e-6, false},
+                                           std::tuple{7, 2, false, false, 0.0, true},
+                                           std::tuple{7, 2, false, true, 1e-6, false}));
+
+}  // namespace
+}  // namespace flux
