@@ -2,13 +2,14 @@
 
 #include <gtest/gtest.h>
 
-#include "builders.hpp"
+#include "support/fabrics.hpp"
+#include "support/workloads.hpp"
 
 namespace flux {
 namespace {
 
-using test::make_fabric;
-using test::WorkloadBuilder;
+using testing::make_fabric;
+using testing::WorkloadBuilder;
 
 // GPU 0 sends 3 MB and receives 1 MB; GPU 1 receives 5 MB: the busiest direction is GPU 1's
 // receive side, over σ = 2 links of 1e6 B/s.
@@ -18,7 +19,7 @@ TEST(Metrics, VolumeBoundIsTheBusiestDirectionOverSigmaLinks) {
   b.send(0, 2, 1e6);
   b.send(2, 1, 3e6);
   b.send(1, 0, 1e6);
-  const Fabric f = make_fabric(3, 2, 1e6, 1e-3);
+  const Fabric f = make_fabric(3, 2, 1e-3, {.rate = 1e6});
   EXPECT_DOUBLE_EQ(volume_bound(b.w, f), 5e6 / 2e6);
 }
 
@@ -28,7 +29,7 @@ TEST(Metrics, IterationLowerBoundIsTheLargerOfPathAndVolume) {
   WorkloadBuilder chain(2);
   const int c = chain.compute(0, 4.0);
   chain.send(0, 1, 1e6, {c});
-  const Fabric f = make_fabric(2, 1, 1e6, 0.0, 0.5);
+  const Fabric f = make_fabric(2, 1, 0.0, {.rate = 1e6, .alpha = 0.5});
   EXPECT_DOUBLE_EQ(critical_path_length(chain.w, f.latency, f.ocs * f.link_rate), 4.0 + 0.5 + 1.0);
   EXPECT_DOUBLE_EQ(iteration_lower_bound(chain.w, f), 5.5);
 

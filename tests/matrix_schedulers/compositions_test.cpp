@@ -23,10 +23,10 @@ MatrixResult per_port_baseline(const MatrixProblem& p, const MatrixRunOptions& o
 }
 
 TEST(Baseline, EachPartPlaysSeriallyOnItsOwnSwitch) {
-  const Matrix d = test::random_sparse(16, 0.3, 5);
+  const Matrix d = testing::random_sparse(16, 0.3, 5);
   const MatrixProblem p{.time = d, .switches = 4, .delta = 0.03};
   const MatrixResult r = less_baseline(p, {.seed = 2});
-  test::expect_verified(d, r);
+  testing::expect_verified(d, r);
   const auto parts = baseline_parts(p, {.seed = 2});
   // Switch k's end = sum of its slot durations + δ per slot; its slots serve only part k.
   for (int k = 0; k < p.switches; ++k) {
@@ -46,7 +46,7 @@ TEST(Baseline, NaiveVerifies) {
   for (int s : {3, 4}) {
     const MatrixProblem p{.time = d, .switches = s, .delta = 0.02};
     const MatrixResult nv = naive_schedule(p, spectra_part_decomposer());
-    test::expect_verified(d, nv);
+    testing::expect_verified(d, nv);
     // Every switch runs the same K permutations of D/s back to back.
     EXPECT_EQ(static_cast<int>(nv.schedule.slots.size()), s * nv.permutations);
   }
@@ -85,14 +85,14 @@ TEST(Baseline, CalibrationCleanGpt32Near1point4) {
 
 TEST(PerPortGreedy, SpectraAndBaselineVariantsVerifyAsPerPortSchedules) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const Matrix d = test::random_sparse(12, 0.3, seed);
+    const Matrix d = testing::random_sparse(12, 0.3, seed);
     const MatrixProblem p{.time = d, .switches = 4, .delta = 0.02};
     const MatrixResult a = per_port_spectra(p);
     const MatrixResult b = per_port_baseline(p, {.seed = seed});
     for (const MatrixResult* r : {&a, &b}) {
       EXPECT_EQ(r->schedule.reconfiguration, Reconfiguration::per_port);
       EXPECT_TRUE(r->schedule.slots.empty());
-      test::expect_verified(d, *r);
+      testing::expect_verified(d, *r);
     }
   }
 }
@@ -124,8 +124,8 @@ TEST(PerPortGreedy, NeverWorseThanItsAllStopStartOnTheGenerators) {
         EXPECT_LE(spectra.schedule.makespan, spectra_reference(p).schedule.makespan * (1 + 1e-12));
         EXPECT_LE(baseline.schedule.makespan,
                   less_baseline(p, {.seed = 3}).schedule.makespan * (1 + 1e-12));
-        test::expect_verified(d, spectra);
-        test::expect_verified(d, baseline);
+        testing::expect_verified(d, spectra);
+        testing::expect_verified(d, baseline);
       }
 }
 

@@ -8,9 +8,10 @@
 
 #include <tuple>
 
-#include "fabric/builders.hpp"
 #include "fabric_baselines/circuit_dispatch.hpp"
 #include "fabric_baselines/rotornet.hpp"
+#include "support/fabrics.hpp"
+#include "support/workloads.hpp"
 
 namespace flux {
 namespace {
@@ -127,12 +128,16 @@ class RotorCycleDispatch
 
 TEST_P(RotorCycleDispatch, SameScheduleAsListingEveryCircuit) {
   const auto [n, ocs, duplex, vlb, alpha, free] = GetParam();
-  const Fabric f = test::make_fabric(n, ocs, 1e11, 1e-5, alpha,
-                                     duplex ? CircuitKind::duplex : CircuitKind::simplex, free);
+  const Fabric f =
+      testing::make_fabric(n, ocs, 1e-5,
+                           {.rate = testing::kLinkRate,
+                            .alpha = alpha,
+                            .kind = duplex ? CircuitKind::duplex : CircuitKind::simplex,
+                            .initial_free = free});
   const SchedulerOptions opt;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     // Up to 20 MB: a message spans several 90 µs windows.
-    const Workload w = test::random_workload(n, 30, seed, 2e7);
+    const Workload w = testing::random_workload(seed, n, 60, 0.25, {.bytes = 5e6, .seconds = 1e-5});
     ListedRotor listed(f, rotor_slot(f, opt));
     const ScheduleRun want =
         run_dispatch(w, f, listed, {.relay = vlb, .used_circuits_only = true}, "listed");

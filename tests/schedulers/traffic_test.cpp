@@ -8,14 +8,14 @@
 #include <algorithm>
 #include <numeric>
 
-#include "fabric/builders.hpp"
+#include "support/workloads.hpp"
 
 namespace flux {
 namespace {
 
 TEST(Traffic, DemandEntriesAreTheDenseDemandExactly) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Workload w = test::random_workload(9, 40, seed);
+    const Workload w = testing::random_workload(seed, 9, 80, 0.25, {.bytes = 1e6});
     std::vector<int> tasks(w.tasks.size());
     std::iota(tasks.begin(), tasks.end(), 0);
     tasks.resize(tasks.size() / 2 + 1);  // a part of the sends, and compute tasks among them

@@ -45,7 +45,7 @@ TEST(PoolDecompose, CoversTheDemandAndLastsLessThanTheGreedyPermutations) {
     const Decomposition greedy = spectra_decompose(s);
     const Decomposition pool = pool_decompose(d, s, greedy, {.switches = 4, .delta = 0.01});
     ASSERT_FALSE(pool.perms.empty()) << seed;
-    test::expect_covering_decomposition(d, pool);
+    testing::expect_covering_decomposition(d, pool);
     double total = 0, greedy_total = 0;
     for (double w : pool.weights) {
       EXPECT_GT(w, 0.0);
@@ -62,9 +62,9 @@ TEST(PoolDecompose, SpectraBeatsTheReferenceOnRandomSparse) {
   int better = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed)
     for (int s : {4, 16}) {
-      const MatrixProblem p = test::problem(sparse50(seed), s, 0.01);
+      const MatrixProblem p = testing::problem(sparse50(seed), s, 0.01);
       const MatrixResult a = spectra_improved(p), r = spectra_reference(p);
-      test::expect_valid_schedule(p, a);
+      testing::expect_valid_schedule(p, a);
       EXPECT_LE(a.schedule.makespan, r.schedule.makespan);
       better += a.schedule.makespan < 0.97 * r.schedule.makespan;
     }
