@@ -17,34 +17,36 @@ namespace flux {
 namespace {
 
 // examples/fabric-8gpu-2ocs.json (τ = 100 µs).
-const Fabric& paper_fabric() {
-  static const Fabric f = read_fabric(paper_fabric_path());
+const fabric::Fabric& paper_fabric() {
+  static const fabric::Fabric f = fabric::read_fabric(experiments::paper_fabric_path());
   return f;
 }
 
-const CoschedInstance& paper_instance(int layers) {
-  static const CoschedInstance eight = make_instance(paper_workload(8), paper_fabric());
-  static const CoschedInstance sixteen = make_instance(paper_workload(16), paper_fabric());
+const cosched::CoschedInstance& paper_instance(int layers) {
+  static const cosched::CoschedInstance eight =
+      cosched::make_instance(experiments::paper_workload(8), paper_fabric());
+  static const cosched::CoschedInstance sixteen =
+      cosched::make_instance(experiments::paper_workload(16), paper_fabric());
   return layers == 8 ? eight : sixteen;
 }
 
 void BM_FluxGreedyPaper(benchmark::State& state) {
-  const CoschedInstance& inst = paper_instance(static_cast<int>(state.range(0)));
+  const cosched::CoschedInstance& inst = paper_instance(static_cast<int>(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(flux_greedy(inst));
   state.counters["messages"] = inst.message_count();
 }
 BENCHMARK(BM_FluxGreedyPaper)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 
 void BM_SlackGapFillPaper(benchmark::State& state) {
-  const CoschedInstance& inst = paper_instance(static_cast<int>(state.range(0)));
+  const cosched::CoschedInstance& inst = paper_instance(static_cast<int>(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(slack_gap_fill(inst));
 }
 BENCHMARK(BM_SlackGapFillPaper)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 
 void BM_ConflictAnalysisPaper(benchmark::State& state) {
-  const CoschedInstance& inst = paper_instance(8);
+  const cosched::CoschedInstance& inst = paper_instance(8);
   for (auto _ : state) {
-    const MessageClosure closure(inst);
+    const cosched::MessageClosure closure(inst);
     benchmark::DoNotOptimize(analyze_conflicts(inst, closure));
   }
 }
@@ -52,12 +54,12 @@ BENCHMARK(BM_ConflictAnalysisPaper)->Unit(benchmark::kMillisecond);
 
 // One move evaluation of the local search: list-scheduling a start order (O(V + E)).
 void BM_ListSchedulerPaper(benchmark::State& state) {
-  const CoschedInstance& inst = paper_instance(static_cast<int>(state.range(0)));
+  const cosched::CoschedInstance& inst = paper_instance(static_cast<int>(state.range(0)));
   const auto greedy = flux_greedy(inst);
   const auto order = start_order(inst, greedy);
   std::vector<int> sw;
-  for (const Placement& p : greedy) sw.push_back(p.sw);
-  ListScheduler list(inst);
+  for (const cosched::Placement& p : greedy) sw.push_back(p.sw);
+  cosched::ListScheduler list(inst);
   for (auto _ : state) benchmark::DoNotOptimize(list.run(sw, order));
   state.SetItemsProcessed(state.iterations());
 }
@@ -66,16 +68,16 @@ BENCHMARK(BM_ListSchedulerPaper)->Arg(8)->Arg(16)->Unit(benchmark::kMicrosecond)
 // The critical-path local search from flux-greedy with a fixed budget of 20,000 moves (τ = 100 µs
 // and 1 ms); counters: the iteration time before and after (ms).
 void BM_LocalSearchPaper(benchmark::State& state) {
-  const CoschedInstance inst =
-      make_instance(paper_workload(8), with_tau(paper_fabric(), state.range(0) * 1e-6));
-  const MessageClosure closure(inst);
+  const cosched::CoschedInstance inst = cosched::make_instance(
+      experiments::paper_workload(8), experiments::with_tau(paper_fabric(), state.range(0) * 1e-6));
+  const cosched::MessageClosure closure(inst);
   const auto greedy = flux_greedy(inst);
   std::vector<int> sw;
-  for (const Placement& p : greedy) sw.push_back(p.sw);
-  LocalSearchOptions o;
+  for (const cosched::Placement& p : greedy) sw.push_back(p.sw);
+  cosched::LocalSearchOptions o;
   o.time_limit = 1e9;
   o.max_evaluations = 20000;
-  LocalSearchResult r;
+  cosched::LocalSearchResult r;
   for (auto _ : state) r = critical_path_search(inst, closure, sw, start_order(inst, greedy), o);
   state.counters["greedy_ms"] = 1e3 * iteration_time(inst, greedy);
   state.counters["search_ms"] = 1e3 * r.iteration_time;
@@ -87,9 +89,10 @@ BENCHMARK(BM_LocalSearchPaper)->Arg(100)->Arg(1000)->Unit(benchmark::kSecond)->I
 // the bound (%).
 void BM_FluxLowerBoundPaper(benchmark::State& state) {
   const double tau = static_cast<double>(state.range(1)) * 1e-6;
-  const CoschedInstance inst = make_instance(paper_workload(static_cast<int>(state.range(0))),
-                                             with_tau(paper_fabric(), tau));
-  FluxBound bound;
+  const cosched::CoschedInstance inst =
+      cosched::make_instance(experiments::paper_workload(static_cast<int>(state.range(0))),
+                             experiments::with_tau(paper_fabric(), tau));
+  cosched::FluxBound bound;
   for (auto _ : state) bound = flux_lower_bound(inst);
   const double greedy = iteration_time(inst, flux_greedy(inst));
   const double fill = iteration_time(inst, slack_gap_fill(inst));

@@ -25,7 +25,8 @@ void BM_BaselineBvnDecomposeDense(benchmark::State& st) {
   int k = 0;
   for (auto _ : st) {
     double total = 0.0;
-    const BvnStats stats = bvn_decompose(d, [&](const std::vector<int>&, double w) { total += w; });
+    const matrix_baselines::BvnStats stats =
+        matrix_baselines::bvn_decompose(d, [&](const std::vector<int>&, double w) { total += w; });
     benchmark::DoNotOptimize(total);
     k = stats.permutations;
   }
@@ -34,11 +35,12 @@ void BM_BaselineBvnDecomposeDense(benchmark::State& st) {
 BENCHMARK(BM_BaselineBvnDecomposeDense)->Arg(128)->Arg(512)->Unit(benchmark::kMillisecond);
 
 void BM_BaselineAlgorithm(benchmark::State& st, const std::string& name) {
-  const MatrixAlgorithm* a = find_matrix_algorithm(name);
-  const MatrixProblem p{.time = generate_synthetic({}, 1), .switches = 4, .delta = 0.02};
+  const matrix_schedulers::MatrixAlgorithm* a = matrix_schedulers::find_matrix_algorithm(name);
+  const matrix::MatrixProblem p{
+      .time = matrix::generate_synthetic({}, 1), .switches = 4, .delta = 0.02};
   int k = 0;
   for (auto _ : st) {
-    const MatrixResult r = a->run(p, {.seed = 1});
+    const matrix::MatrixResult r = a->run(p, {.seed = 1});
     k = r.permutations;
     benchmark::DoNotOptimize(r.schedule.makespan);
   }

@@ -13,8 +13,8 @@
 namespace flux {
 namespace {
 
-MatrixProblem synthetic_problem(int n) {
-  GeneratorOptions opt;
+matrix::MatrixProblem synthetic_problem(int n) {
+  matrix::GeneratorOptions opt;
   opt.n = n;
   opt.large_flows = n == 100 ? 4 : 16;
   opt.small_flows = n == 100 ? 12 : 48;
@@ -22,24 +22,25 @@ MatrixProblem synthetic_problem(int n) {
 }
 
 void BM_Bounds(benchmark::State& st) {
-  const MatrixProblem p = synthetic_problem(static_cast<int>(st.range(0)));
-  for (auto _ : st) benchmark::DoNotOptimize(matrix_lower_bounds(p.time, p.switches, p.delta));
+  const matrix::MatrixProblem p = synthetic_problem(static_cast<int>(st.range(0)));
+  for (auto _ : st)
+    benchmark::DoNotOptimize(matrix::matrix_lower_bounds(p.time, p.switches, p.delta));
 }
 BENCHMARK(BM_Bounds)->Arg(100)->Arg(1024)->Unit(benchmark::kMicrosecond);
 
 void BM_Verify(benchmark::State& st) {
-  const MatrixProblem p = synthetic_problem(static_cast<int>(st.range(0)));
-  const MatrixSchedule s = spectra_reference(p).schedule;
+  const matrix::MatrixProblem p = synthetic_problem(static_cast<int>(st.range(0)));
+  const matrix::MatrixSchedule s = spectra::spectra_reference(p).schedule;
   for (auto _ : st) benchmark::DoNotOptimize(verify_matrix_schedule(p.time, s));
   st.counters["slots"] = static_cast<double>(s.slots.size());
 }
 BENCHMARK(BM_Verify)->Arg(100)->Arg(1024)->Unit(benchmark::kMicrosecond);
 
 void BM_ExactDense4x4(benchmark::State& st) {
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
   opt.n = 4;
   opt.density = 1.0;
-  const MatrixProblem p{
+  const matrix::MatrixProblem p{
       .time = generate_sparse(opt, 1), .switches = static_cast<int>(st.range(0)), .delta = 0.02};
   for (auto _ : st) benchmark::DoNotOptimize(exact_matrix_schedule(p));
 }

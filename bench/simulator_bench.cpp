@@ -15,30 +15,30 @@ namespace flux {
 namespace {
 
 // Every send completes a fixed time after it is ready: the engine's own cost, nothing else.
-class FixedDelay final : public Transport {
+class FixedDelay final : public fabric::Transport {
  public:
-  void on_ready(Engine& e, int task) override { e.complete_send(task, e.now() + 1000); }
+  void on_ready(fabric::Engine& e, int task) override { e.complete_send(task, e.now() + 1000); }
 };
 
 // Per GPU a compute chain; after each step every GPU sends to its ring neighbour, which waits
 // for it before its next step.
-Workload ring_steps(int gpus, int steps) {
-  Workload w;
+workload::Workload ring_steps(int gpus, int steps) {
+  workload::Workload w;
   w.gpus = gpus;
   std::vector<int> last(static_cast<std::size_t>(gpus), -1);
   for (int s = 0; s < steps; ++s) {
     std::vector<int> sent(static_cast<std::size_t>(gpus));
     for (int g = 0; g < gpus; ++g) {
-      Task c;
+      workload::Task c;
       c.id = static_cast<std::int64_t>(w.tasks.size());
       c.gpu = g;
       c.duration = 1e-6 * (1 + (s + g) % 3);
       if (last[static_cast<std::size_t>(g)] >= 0)
         c.after.push_back(last[static_cast<std::size_t>(g)]);
       w.tasks.push_back(c);
-      Task m;
+      workload::Task m;
       m.id = static_cast<std::int64_t>(w.tasks.size());
-      m.kind = TaskKind::send;
+      m.kind = workload::TaskKind::send;
       m.src = g;
       m.dst = (g + 1) % gpus;
       m.bytes = 1e6;
@@ -48,7 +48,7 @@ Workload ring_steps(int gpus, int steps) {
       last[static_cast<std::size_t>(g)] = static_cast<int>(w.tasks.size()) - 2;
     }
     for (int g = 0; g < gpus; ++g) {
-      Task c;
+      workload::Task c;
       c.id = static_cast<std::int64_t>(w.tasks.size());
       c.gpu = g;
       c.duration = 1e-7;
@@ -62,11 +62,11 @@ Workload ring_steps(int gpus, int steps) {
 }
 
 void BM_EngineEvents(benchmark::State& state) {
-  const Workload w = ring_steps(static_cast<int>(state.range(0)), 2000);
+  const workload::Workload w = ring_steps(static_cast<int>(state.range(0)), 2000);
   std::int64_t events = 0;
   for (auto _ : state) {
     FixedDelay transport;
-    Engine engine(w, transport);
+    fabric::Engine engine(w, transport);
     benchmark::DoNotOptimize(engine.run());
     events += engine.trace().events;
   }
@@ -75,21 +75,21 @@ void BM_EngineEvents(benchmark::State& state) {
 }
 BENCHMARK(BM_EngineEvents)->Arg(8)->Arg(64)->Arg(1024)->Unit(benchmark::kMillisecond);
 
-const Workload& paper_workload() {
-  static const Workload w = flux::paper_workload(16);
+const workload::Workload& paper_workload() {
+  static const workload::Workload w = flux::experiments::paper_workload(16);
   return w;
 }
 
 void BM_SimulatePaperScenario(benchmark::State& state, const char* scheduler) {
-  const Workload& w = paper_workload();
-  Fabric f;
+  const workload::Workload& w = paper_workload();
+  fabric::Fabric f;
   f.gpus = w.gpus;
   f.ocs = 2;
   f.link_rate = 1e11;
   f.reconfig_delay = 1e-5;
   std::int64_t events = 0;
   for (auto _ : state) {
-    SimResult r = simulate(w, f, scheduler);
+    fabric::SimResult r = schedulers::simulate(w, f, scheduler);
     events += r.metrics.events;
     benchmark::DoNotOptimize(r.metrics.iteration_time);
   }
@@ -104,25 +104,25 @@ BENCHMARK_CAPTURE(BM_SimulatePaperScenario, bvn, "bvn")->Unit(benchmark::kMillis
 BENCHMARK_CAPTURE(BM_SimulatePaperScenario, spectra_phase, "spectra-phase")
     ->Unit(benchmark::kMillisecond);
 
-const Workload& gpt3_workload(int gpus) {
-  static std::map<int, Workload> built;
+const workload::Workload& gpt3_workload(int gpus) {
+  static std::map<int, workload::Workload> built;
   auto it = built.find(gpus);
-  if (it == built.end()) it = built.emplace(gpus, gpt3_example_workload(gpus)).first;
+  if (it == built.end()) it = built.emplace(gpus, experiments::gpt3_example_workload(gpus)).first;
   return it->second;
 }
 
 // One whole run per iteration (the 1,024-GPU rotor runs take minutes): CPU time, events/s and
 // tasks/s; the workload is built once, outside the timing.
 void BM_SimulateGpt3(benchmark::State& state, const char* scheduler) {
-  const Workload& w = gpt3_workload(static_cast<int>(state.range(0)));
-  Fabric f;
+  const workload::Workload& w = gpt3_workload(static_cast<int>(state.range(0)));
+  fabric::Fabric f;
   f.gpus = w.gpus;
   f.ocs = 2;
   f.link_rate = 1e11;
   f.reconfig_delay = 1e-5;
   std::int64_t events = 0, tasks = 0;
   for (auto _ : state) {
-    SimResult r = simulate(w, f, scheduler);
+    fabric::SimResult r = schedulers::simulate(w, f, scheduler);
     events += r.metrics.events;
     tasks += static_cast<std::int64_t>(w.tasks.size());
     benchmark::DoNotOptimize(r.metrics.iteration_time);

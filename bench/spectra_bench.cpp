@@ -16,19 +16,19 @@ namespace {
 // n = 100: the paper's synthetic benchmark (4 large + 12 small flows, noise 0.003).
 // n = 1024: 16 large + 48 small flows, i.e. up to 64 non-zeros per port.
 const Matrix& demand(int n) {
-  static const Matrix small = generate_synthetic({}, 1);
+  static const Matrix small = matrix::generate_synthetic({}, 1);
   static const Matrix large = [] {
-    GeneratorOptions opt;
+    matrix::GeneratorOptions opt;
     opt.n = 1024;
     opt.large_flows = 16;
     opt.small_flows = 48;
-    return generate_synthetic(opt, 1);
+    return matrix::generate_synthetic(opt, 1);
   }();
   return n == 100 ? small : large;
 }
 
-MatrixProblem problem(int n) {
-  MatrixProblem p;
+matrix::MatrixProblem problem(int n) {
+  matrix::MatrixProblem p;
   p.time = demand(n);
   p.switches = 16;
   p.delta = 0.01;
@@ -36,15 +36,15 @@ MatrixProblem problem(int n) {
 }
 
 void BM_SpectraRefPipeline(benchmark::State& st) {
-  const MatrixProblem p = problem(static_cast<int>(st.range(0)));
-  for (auto _ : st) benchmark::DoNotOptimize(spectra_reference(p));
-  st.counters["K"] = spectra_reference(p).permutations;
+  const matrix::MatrixProblem p = problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra::spectra_reference(p));
+  st.counters["K"] = spectra::spectra_reference(p).permutations;
 }
 BENCHMARK(BM_SpectraRefPipeline)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraImprovedPipeline(benchmark::State& st) {
-  const MatrixProblem p = problem(static_cast<int>(st.range(0)));
-  for (auto _ : st) benchmark::DoNotOptimize(spectra_improved(p));
+  const matrix::MatrixProblem p = problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra::spectra_improved(p));
 }
 BENCHMARK(BM_SpectraImprovedPipeline)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);
 
@@ -53,26 +53,26 @@ BENCHMARK(BM_SpectraImprovedPipeline)->Arg(100)->Arg(1024)->Unit(benchmark::kMil
 // density 0.2, 3 = moe n = 64 (dense support).
 const Matrix& instance(int which) {
   static const Matrix sparse = [] {
-    GeneratorOptions opt;
+    matrix::GeneratorOptions opt;
     opt.n = 512;
     opt.density = 0.2;
     return generate_sparse(opt, 1);
   }();
-  static const Matrix moe = generate_moe({}, 1);
+  static const Matrix moe = matrix::generate_moe({}, 1);
   if (which == 2) return sparse;
   if (which == 3) return moe;
   return demand(which == 0 ? 100 : 1024);
 }
 
-void decompose_with(benchmark::State& st, AssignmentKernel kernel) {
-  const Support s = make_support(instance(static_cast<int>(st.range(0))));
+void decompose_with(benchmark::State& st, spectra::AssignmentKernel kernel) {
+  const spectra::Support s = spectra::make_support(instance(static_cast<int>(st.range(0))));
   for (auto _ : st)
-    benchmark::DoNotOptimize(
-        spectra_decompose(s, {.weights = WeightMethod::stretch, .kernel = kernel}));
+    benchmark::DoNotOptimize(spectra::spectra_decompose(
+        s, {.weights = spectra::WeightMethod::stretch, .kernel = kernel}));
 }
 
-MatrixProblem instance_problem(int which) {
-  MatrixProblem p;
+matrix::MatrixProblem instance_problem(int which) {
+  matrix::MatrixProblem p;
   p.time = instance(which);
   p.switches = 16;
   p.delta = 0.01;
@@ -80,54 +80,55 @@ MatrixProblem instance_problem(int which) {
 }
 
 // spectra-ref (LP weights, LPT, EQUALIZE) per kernel on the same instances, and `spectra`.
-void ref_pipeline_with(benchmark::State& st, AssignmentKernel kernel) {
-  const MatrixProblem p = instance_problem(static_cast<int>(st.range(0)));
-  for (auto _ : st) benchmark::DoNotOptimize(spectra_reference(p, {.kernel = kernel}));
+void ref_pipeline_with(benchmark::State& st, spectra::AssignmentKernel kernel) {
+  const matrix::MatrixProblem p = instance_problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra::spectra_reference(p, {.kernel = kernel}));
 }
 void BM_SpectraRefPipelineCold(benchmark::State& st) {
-  ref_pipeline_with(st, AssignmentKernel::sparse);
+  ref_pipeline_with(st, spectra::AssignmentKernel::sparse);
 }
 BENCHMARK(BM_SpectraRefPipelineCold)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 void BM_SpectraRefPipelineAuto(benchmark::State& st) {
-  ref_pipeline_with(st, AssignmentKernel::automatic);
+  ref_pipeline_with(st, spectra::AssignmentKernel::automatic);
 }
 BENCHMARK(BM_SpectraRefPipelineAuto)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 void BM_SpectraImprovedPipelineOn(benchmark::State& st) {
-  const MatrixProblem p = instance_problem(static_cast<int>(st.range(0)));
-  for (auto _ : st) benchmark::DoNotOptimize(spectra_improved(p));
+  const matrix::MatrixProblem p = instance_problem(static_cast<int>(st.range(0)));
+  for (auto _ : st) benchmark::DoNotOptimize(spectra::spectra_improved(p));
 }
 BENCHMARK(BM_SpectraImprovedPipelineOn)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraDecomposeStretchSparse(benchmark::State& st) {
-  decompose_with(st, AssignmentKernel::sparse);
+  decompose_with(st, spectra::AssignmentKernel::sparse);
 }
 BENCHMARK(BM_SpectraDecomposeStretchSparse)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 // The same kernel with a new solver (and its buffers) at every step: kept as a baseline.
 void BM_SpectraDecomposeStretchSparseFresh(benchmark::State& st) {
-  decompose_with(st, AssignmentKernel::sparse_fresh);
+  decompose_with(st, spectra::AssignmentKernel::sparse_fresh);
 }
 BENCHMARK(BM_SpectraDecomposeStretchSparseFresh)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraDecomposeStretchAuto(benchmark::State& st) {
-  decompose_with(st, AssignmentKernel::automatic);
+  decompose_with(st, spectra::AssignmentKernel::automatic);
 }
 BENCHMARK(BM_SpectraDecomposeStretchAuto)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraDecomposeStretchSparseWarm(benchmark::State& st) {
-  decompose_with(st, AssignmentKernel::sparse_warm);
+  decompose_with(st, spectra::AssignmentKernel::sparse_warm);
 }
 BENCHMARK(BM_SpectraDecomposeStretchSparseWarm)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraDecomposeStretchDense(benchmark::State& st) {
-  decompose_with(st, AssignmentKernel::dense);
+  decompose_with(st, spectra::AssignmentKernel::dense);
 }
 BENCHMARK(BM_SpectraDecomposeStretchDense)->Arg(0)->Arg(3)->Unit(benchmark::kMillisecond);
 
 void BM_SpectraLpWeights(benchmark::State& st) {
   const Matrix& d = demand(static_cast<int>(st.range(0)));
-  const Decomposition dec = spectra_decompose(d, {.weights = WeightMethod::stretch});
-  const Support s = make_support(d);
+  const matrix::Decomposition dec =
+      spectra::spectra_decompose(d, {.weights = spectra::WeightMethod::stretch});
+  const spectra::Support s = spectra::make_support(d);
   for (auto _ : st) benchmark::DoNotOptimize(lp_min_total_weights(s, dec.perms));
 }
 BENCHMARK(BM_SpectraLpWeights)->Arg(100)->Arg(1024)->Unit(benchmark::kMillisecond);

@@ -18,27 +18,27 @@ namespace {
 
 struct SmallFamily {
   std::string name, kind;
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
 };
 
 std::vector<SmallFamily> families() {
-  GeneratorOptions sparse;
+  matrix::GeneratorOptions sparse;
   sparse.n = 8;
   sparse.density = 0.25;
-  GeneratorOptions synthetic;  // 1 large + 2 small flows per port
+  matrix::GeneratorOptions synthetic;  // 1 large + 2 small flows per port
   synthetic.n = 8;
   synthetic.large_flows = 1;
   synthetic.small_flows = 2;
-  GeneratorOptions perm;
+  matrix::GeneratorOptions perm;
   perm.n = 8;
   perm.permutations = 3;
-  GeneratorOptions moe;  // few tokens, top-1: a sparse routing matrix
+  matrix::GeneratorOptions moe;  // few tokens, top-1: a sparse routing matrix
   moe.n = 8;
   moe.tokens = 3;
   moe.top_k = 1;
-  GeneratorOptions sparse10 = sparse;  // the exact solver's reach beyond 8 ports
+  matrix::GeneratorOptions sparse10 = sparse;  // the exact solver's reach beyond 8 ports
   sparse10.n = 10;
-  GeneratorOptions sparse12 = sparse;
+  matrix::GeneratorOptions sparse12 = sparse;
   sparse12.n = 12;
   sparse12.density = 0.2;
   return {{"sparse8-d0.25", "sparse", sparse},
@@ -59,16 +59,16 @@ void BM_SpectraOptimum(benchmark::State& st) {
     solved = tried = too_large = 0;
     for (std::uint64_t seed = 1; seed <= 3; ++seed)
       for (double delta : {0.02, 0.08}) {
-        const MatrixProblem p{
+        const matrix::MatrixProblem p{
             .time = generate_matrix(f.kind, f.opt, seed), .switches = 2, .delta = delta};
         ++tried;
-        const ExactResult opt = exact_matrix_schedule(p, {.time_limit_seconds = 60});
-        too_large += opt.status == ExactStatus::too_large;
-        if (opt.status != ExactStatus::optimal || opt.makespan <= 0) continue;
+        const matrix::ExactResult opt = exact_matrix_schedule(p, {.time_limit_seconds = 60});
+        too_large += opt.status == matrix::ExactStatus::too_large;
+        if (opt.status != matrix::ExactStatus::optimal || opt.makespan <= 0) continue;
         ++solved;
-        opt_lb += opt.makespan / matrix_lower_bounds(p.time, 2, delta).all_stop;
-        imp += spectra_improved(p).schedule.makespan / opt.makespan;
-        ref += spectra_reference(p).schedule.makespan / opt.makespan;
+        opt_lb += opt.makespan / matrix::matrix_lower_bounds(p.time, 2, delta).all_stop;
+        imp += spectra::spectra_improved(p).schedule.makespan / opt.makespan;
+        ref += spectra::spectra_reference(p).schedule.makespan / opt.makespan;
       }
   }
   const double n = solved > 0 ? solved : 1;

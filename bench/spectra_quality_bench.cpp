@@ -18,18 +18,18 @@ namespace {
 
 struct Workload {
   std::string name, kind;
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
 };
 
 std::vector<Workload> workloads() {
-  GeneratorOptions noisy;
+  matrix::GeneratorOptions noisy;
   noisy.noise = 0.003;
-  GeneratorOptions n64;
+  matrix::GeneratorOptions n64;
   n64.n = 64;
-  GeneratorOptions wide = n64;  // wide flows: 8 large + 24 small per port
+  matrix::GeneratorOptions wide = n64;  // wide flows: 8 large + 24 small per port
   wide.large_flows = 8;
   wide.small_flows = 24;
-  GeneratorOptions sparse50;
+  matrix::GeneratorOptions sparse50;
   sparse50.n = 50;
   sparse50.density = 0.2;
   return {{"synthetic", "synthetic", {}},
@@ -50,16 +50,16 @@ void run_grid(benchmark::State& st, const Workload& w, const std::vector<int>& s
     ref = imp = imp2 = gain = better = 0;
     cells = 0;
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      MatrixProblem p;
+      matrix::MatrixProblem p;
       p.time = generate_matrix(w.kind, w.opt, seed);
       for (int s : switches)
         for (double delta : {0.01, 0.02, 0.04, 0.08}) {
           p.switches = s;
           p.delta = delta;
-          const MatrixBounds bounds = matrix_lower_bounds(p.time, s, delta);
+          const matrix::MatrixBounds bounds = matrix::matrix_lower_bounds(p.time, s, delta);
           const double lb = bounds.all_stop;
-          const double a = spectra_reference(p).schedule.makespan;
-          const double b = spectra_improved(p).schedule.makespan;
+          const double a = spectra::spectra_reference(p).schedule.makespan;
+          const double b = spectra::spectra_improved(p).schedule.makespan;
           ref += a / lb;
           imp += b / lb;
           imp2 += b / bounds.bound;

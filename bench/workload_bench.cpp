@@ -10,9 +10,9 @@
 
 namespace {
 
-class CountingSink final : public flux::TaskSink {
+class CountingSink final : public flux::workload::TaskSink {
  public:
-  void add(const flux::Task& t) override {
+  void add(const flux::workload::Task& t) override {
     edges += static_cast<std::int64_t>(t.after.size()), ++tasks;
   }
   std::int64_t tasks = 0, edges = 0;
@@ -21,17 +21,18 @@ class CountingSink final : public flux::TaskSink {
 void generate(benchmark::State& state, const std::string& example, bool stats) {
   // __FILE__ is absolute in CMake builds: examples/ sits next to bench/.
   const auto root = std::filesystem::path(__FILE__).parent_path().parent_path();
-  const flux::Scenario s = flux::read_scenario((root / "examples" / example).string());
+  const flux::workload::Scenario s =
+      flux::workload::read_scenario((root / "examples" / example).string());
   std::int64_t tasks = 0;
   for (auto _ : state) {
     if (stats) {
-      flux::StatsSink sink;
-      flux::build_workload(s, sink);
+      flux::workload::StatsSink sink;
+      flux::workload::build_workload(s, sink);
       tasks += sink.stats().tasks;
       benchmark::DoNotOptimize(sink.stats().compute_critical_path);
     } else {
       CountingSink sink;
-      flux::build_workload(s, sink);
+      flux::workload::build_workload(s, sink);
       tasks += sink.tasks;
     }
   }

@@ -5,7 +5,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return flux::fuzz::round_trip(
-      data, size, [](const std::string& t) { return flux::parse_astra(t, "fuzz"); },
-      [](const flux::Workload& w) { return flux::workload_to_json(w); },
-      [](const std::string& t) { return flux::parse_workload(t, "fuzz"); });
+      data, size, [](const std::string& t) { return flux::workload::parse_astra(t, "fuzz"); },
+      [](const flux::workload::Workload& w) { return flux::workload::workload_to_json(w); },
+      [](const std::string& t) { return flux::workload::parse_workload(t, "fuzz"); });
 }

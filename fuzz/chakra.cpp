@@ -4,6 +4,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return flux::fuzz::round_trip(
-      data, size, [](const std::string& t) { return flux::parse_chakra(t, "fuzz"); },
-      [](const flux::ChakraTrace& t) { return flux::encode_chakra(t); });
+      data, size, [](const std::string& t) { return flux::workload::parse_chakra(t, "fuzz"); },
+      [](const flux::workload::ChakraTrace& t) { return flux::workload::encode_chakra(t); });
 }

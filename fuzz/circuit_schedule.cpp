@@ -4,8 +4,8 @@
 
 namespace {
 
-flux::Fabric fabric() {
-  flux::Fabric f;
+flux::fabric::Fabric fabric() {
+  flux::fabric::Fabric f;
   f.gpus = 8;
   f.ocs = 2;
   f.link_rate = 1e11;
@@ -16,8 +16,11 @@ flux::Fabric fabric() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const flux::Fabric f = fabric();
+  static const flux::fabric::Fabric f = fabric();
   return flux::fuzz::round_trip(
-      data, size, [](const std::string& t) { return flux::parse_circuit_schedule(t, "fuzz", f); },
-      [](const flux::CircuitSchedule& s) { return flux::circuit_schedule_to_json(s); });
+      data, size,
+      [](const std::string& t) { return flux::fabric::parse_circuit_schedule(t, "fuzz", f); },
+      [](const flux::fabric::CircuitSchedule& s) {
+        return flux::fabric::circuit_schedule_to_json(s);
+      });
 }

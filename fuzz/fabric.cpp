@@ -4,6 +4,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return flux::fuzz::round_trip(
-      data, size, [](const std::string& t) { return flux::parse_fabric(t, "fuzz"); },
-      [](const flux::Fabric& f) { return flux::fabric_to_json(f); });
+      data, size, [](const std::string& t) { return flux::fabric::parse_fabric(t, "fuzz"); },
+      [](const flux::fabric::Fabric& f) { return flux::fabric::fabric_to_json(f); });
 }

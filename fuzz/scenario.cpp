@@ -4,6 +4,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return flux::fuzz::round_trip(
-      data, size, [](const std::string& t) { return flux::parse_scenario(t, "fuzz"); },
-      [](const flux::Scenario& s) { return flux::scenario_to_json(s); });
+      data, size, [](const std::string& t) { return flux::workload::parse_scenario(t, "fuzz"); },
+      [](const flux::workload::Scenario& s) { return flux::workload::scenario_to_json(s); });
 }

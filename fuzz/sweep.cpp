@@ -14,14 +14,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const char* key : {"scenario", "fabric", "workload"})
       if (j.contains(key) && j[key].is_string()) return 0;
   try {
-    const flux::Sweep sweep = flux::parse_sweep(text, "fuzz");
+    const flux::sweep::Sweep sweep = flux::sweep::parse_sweep(text, "fuzz");
     double combinations = 1;
-    for (const flux::SweepAxis& a : sweep.axes)
+    for (const flux::sweep::SweepAxis& a : sweep.axes)
       combinations *= static_cast<double>(a.values.size());
     if (combinations > 256) return 0;  // the grid's size is checked; its cells cost time each
-    const flux::SweepPlan plan = flux::plan_sweep(sweep);
+    const flux::sweep::SweepPlan plan = flux::sweep::plan_sweep(sweep);
     std::set<std::string> ids;
-    for (const flux::SweepCell& c : plan.cells) ids.insert(c.id);
+    for (const flux::sweep::SweepCell& c : plan.cells) ids.insert(c.id);
     if (ids.size() != plan.cells.size() || plan.cells.size() > plan.combinations) std::abort();
   } catch (const flux::InputError&) {
   }

@@ -27,18 +27,20 @@ constexpr int kMaxSwitches = 1 << 20;  // what the schedule reader accepts, as i
 // C-contiguous float64 array as is (anything else arrives converted, once), and the library reads
 // it in place. The caller keeps `a` alive as long as the matrix is used.
 flux::Matrix to_matrix(const DemandArray& a) {
-  if (a.ndim() != 2 || a.shape(0) != a.shape(1) || a.shape(0) < 1 || a.shape(0) > flux::kMaxPorts)
-    throw InputError("", "demand",
-                     fmt::format("expected a square 2-D array with 1 to {} rows", flux::kMaxPorts));
+  if (a.ndim() != 2 || a.shape(0) != a.shape(1) || a.shape(0) < 1 ||
+      a.shape(0) > flux::matrix::kMaxPorts)
+    throw InputError(
+        "", "demand",
+        fmt::format("expected a square 2-D array with 1 to {} rows", flux::matrix::kMaxPorts));
   const int n = static_cast<int>(a.shape(0));
   const double* entries = a.data();
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
       if (const double v = entries[static_cast<std::size_t>(i) * n + j];
-          !(v >= 0 && v <= flux::kMaxDemandEntry))
-        throw InputError(
-            "", fmt::format("demand[{}, {}]", i, j),
-            fmt::format("expected a number in [0, {:g}], got {}", flux::kMaxDemandEntry, v));
+          !(v >= 0 && v <= flux::matrix::kMaxDemandEntry))
+        throw InputError("", fmt::format("demand[{}, {}]", i, j),
+                         fmt::format("expected a number in [0, {:g}], got {}",
+                                     flux::matrix::kMaxDemandEntry, v));
   return flux::Matrix::borrow(entries, n);
 }
 
@@ -58,21 +60,21 @@ double time_arg(py::handle v, const char* name) {
 
 // The problem as `flux matrix schedule` loads it: normalised demand without a rate, bytes with
 // one (bytes per second, or "800Gbps"); time = demand / rate.
-flux::LoadedProblem load_problem(const DemandArray& demand, int switches, py::handle delta,
-                                 py::handle rate) {
+flux::matrix_schedulers::LoadedProblem load_problem(const DemandArray& demand, int switches,
+                                                    py::handle delta, py::handle rate) {
   if (switches < 1 || switches > kMaxSwitches)
     throw InputError("", "switches",
                      fmt::format("expected an integer in [1, {}], got {}", kMaxSwitches, switches));
-  flux::LoadedProblem lp;
+  flux::matrix_schedulers::LoadedProblem lp;
   lp.demand.matrix = to_matrix(demand);
   lp.problem.switches = switches;
   lp.problem.delta = time_arg(delta, "delta");
   if (rate.is_none()) {  // the schedulers read the array itself
-    lp.demand.unit = flux::DemandUnit::normalized;
+    lp.demand.unit = flux::matrix::DemandUnit::normalized;
     lp.problem.time = flux::Matrix::borrow(a_data(lp.demand.matrix), lp.demand.matrix.n());
     return lp;
   }
-  lp.demand.unit = flux::DemandUnit::bytes;
+  lp.demand.unit = flux::matrix::DemandUnit::bytes;
   lp.rate = py::isinstance<py::str>(rate) ? flux::parse_rate(rate.cast<std::string>(), "rate")
                                           : rate.cast<double>();
   if (!(lp.rate > 0 && std::isfinite(lp.rate))) throw InputError("", "rate", "expected a rate > 0");
@@ -82,16 +84,16 @@ flux::LoadedProblem load_problem(const DemandArray& demand, int switches, py::ha
 
 // One verified run and the caller's demand array (kept, not copied).
 struct Schedule {
-  flux::CheckedRun run;
+  flux::matrix_schedulers::CheckedRun run;
   py::object demand;
   std::uintptr_t read_from = 0;  // where the scheduler read the demand (for the no-copy test)
-  const flux::MatrixSchedule& s() const { return run.result.schedule; }
+  const flux::matrix::MatrixSchedule& s() const { return run.result.schedule; }
 };
 
 // Slots of one switch as arrays: start, end (k) and perm (k x n, -1 = input idle).
-py::dict switch_slots(const flux::MatrixSchedule& s, int sw) {
-  std::vector<const flux::Slot*> mine;
-  for (const flux::Slot& slot : s.slots)
+py::dict switch_slots(const flux::matrix::MatrixSchedule& s, int sw) {
+  std::vector<const flux::matrix::Slot*> mine;
+  for (const flux::matrix::Slot& slot : s.slots)
     if (slot.sw == sw) mine.push_back(&slot);
   const auto k = static_cast<py::ssize_t>(mine.size());
   py::array_t<double> start(k), end(k);
@@ -108,12 +110,12 @@ py::dict switch_slots(const flux::MatrixSchedule& s, int sw) {
   return d;
 }
 
-py::dict circuit_columns(const flux::MatrixSchedule& s) {
+py::dict circuit_columns(const flux::matrix::MatrixSchedule& s) {
   const auto k = static_cast<py::ssize_t>(s.circuits.size());
   py::array_t<int> sw(k), src(k), dst(k);
   py::array_t<double> start(k), end(k);
   for (py::ssize_t i = 0; i < k; ++i) {
-    const flux::PortCircuit& c = s.circuits[static_cast<std::size_t>(i)];
+    const flux::matrix::PortCircuit& c = s.circuits[static_cast<std::size_t>(i)];
     sw.mutable_at(i) = c.sw;
     src.mutable_at(i) = c.src;
     dst.mutable_at(i) = c.dst;
@@ -129,36 +131,39 @@ py::dict circuit_columns(const flux::MatrixSchedule& s) {
   return d;
 }
 
-py::dict report_dict(const flux::VerifyReport& r) {
+py::dict report_dict(const flux::matrix::VerifyReport& r) {
   py::dict d;
   d["valid"] = r.valid();
   d["violations"] = r.total();
   py::list messages;
-  for (const flux::Violation& v : r.violations())
-    messages.append(fmt::format("{}: {}", flux::to_string(v.kind), v.message));
+  for (const flux::matrix::Violation& v : r.violations())
+    messages.append(fmt::format("{}: {}", flux::matrix::to_string(v.kind), v.message));
   d["messages"] = messages;
   return d;
 }
 
 Schedule spectra(const DemandArray& demand, int switches, py::handle delta,
                  const std::string& algorithm, py::handle rate, std::uint64_t seed) {
-  const flux::MatrixAlgorithm& algo = flux::algorithm_or_throw(algorithm);
-  auto lp =
-      std::make_shared<const flux::LoadedProblem>(load_problem(demand, switches, delta, rate));
+  const flux::matrix_schedulers::MatrixAlgorithm& algo =
+      flux::matrix_schedulers::algorithm_or_throw(algorithm);
+  auto lp = std::make_shared<const flux::matrix_schedulers::LoadedProblem>(
+      load_problem(demand, switches, delta, rate));
   Schedule out;
   out.run = run_interruptible(
-      [lp, &algo, seed] { return flux::run_checked(algo, *lp, {.seed = seed}); }, demand);
+      [lp, &algo, seed] { return flux::matrix_schedulers::run_checked(algo, *lp, {.seed = seed}); },
+      demand);
   out.demand = demand;
   out.read_from = reinterpret_cast<std::uintptr_t>(lp->problem.time.row(0));
   return out;
 }
 
 py::dict bounds(const DemandArray& demand, int switches, py::handle delta, py::handle rate) {
-  auto lp =
-      std::make_shared<const flux::LoadedProblem>(load_problem(demand, switches, delta, rate));
-  const flux::MatrixBounds b = run_interruptible(
+  auto lp = std::make_shared<const flux::matrix_schedulers::LoadedProblem>(
+      load_problem(demand, switches, delta, rate));
+  const flux::matrix::MatrixBounds b = run_interruptible(
       [lp] {
-        return flux::matrix_lower_bounds(lp->problem.time, lp->problem.switches, lp->problem.delta);
+        return flux::matrix::matrix_lower_bounds(lp->problem.time, lp->problem.switches,
+                                                 lp->problem.delta);
       },
       demand);
   py::dict d;
@@ -169,25 +174,26 @@ py::dict bounds(const DemandArray& demand, int switches, py::handle delta, py::h
 }
 
 // The schedule as a Schedule object, or flux.matrix-schedule/1 text or file.
-flux::MatrixSchedule schedule_arg(py::handle s) {
+flux::matrix::MatrixSchedule schedule_arg(py::handle s) {
   if (py::isinstance<Schedule>(s)) return s.cast<const Schedule&>().s();
   const std::string text = s.cast<std::string>();
-  if (!text.empty() && text.front() == '{') return flux::parse_matrix_schedule(text, "schedule");
-  return flux::read_matrix_schedule(text);
+  if (!text.empty() && text.front() == '{')
+    return flux::matrix::parse_matrix_schedule(text, "schedule");
+  return flux::matrix::read_matrix_schedule(text);
 }
 
 py::dict verify(const DemandArray& demand, py::handle schedule) {
   auto m = std::make_shared<const flux::Matrix>(to_matrix(demand));
-  auto s = std::make_shared<const flux::MatrixSchedule>(schedule_arg(schedule));
+  auto s = std::make_shared<const flux::matrix::MatrixSchedule>(schedule_arg(schedule));
   return report_dict(
-      run_interruptible([m, s] { return flux::verify_matrix_schedule(*m, *s); }, demand));
+      run_interruptible([m, s] { return flux::matrix::verify_matrix_schedule(*m, *s); }, demand));
 }
 
 // Keyword arguments of generate() onto GeneratorOptions; names as in `flux matrix generate`
 // without the dashes (top_k for --topk, permutations for --k).
-using GeneratorSetter = void (*)(flux::GeneratorOptions&, py::handle);
+using GeneratorSetter = void (*)(flux::matrix::GeneratorOptions&, py::handle);
 const std::map<std::string, GeneratorSetter>& generator_options() {
-  using O = flux::GeneratorOptions;
+  using O = flux::matrix::GeneratorOptions;
   static const std::map<std::string, GeneratorSetter> table = {
       {"large", [](O& o, py::handle v) { o.large_flows = v.cast<int>(); }},
       {"small", [](O& o, py::handle v) { o.small_flows = v.cast<int>(); }},
@@ -202,7 +208,8 @@ const std::map<std::string, GeneratorSetter>& generator_options() {
          if (p != "dirichlet" && p != "zipf")
            throw InputError("", "popularity",
                             fmt::format("expected dirichlet or zipf, got '{}'", p));
-         o.popularity = p == "zipf" ? flux::Popularity::zipf : flux::Popularity::dirichlet;
+         o.popularity =
+             p == "zipf" ? flux::matrix::Popularity::zipf : flux::matrix::Popularity::dirichlet;
        }},
       {"alpha", [](O& o, py::handle v) { o.alpha = v.cast<double>(); }},
       {"zipf_s", [](O& o, py::handle v) { o.zipf_s = v.cast<double>(); }},
@@ -214,7 +221,7 @@ const std::map<std::string, GeneratorSetter>& generator_options() {
 
 py::array_t<double> generate(const std::string& kind, int n, std::uint64_t seed,
                              const py::kwargs& params) {
-  flux::GeneratorOptions opt;
+  flux::matrix::GeneratorOptions opt;
   opt.n = n;
   for (const auto& [key, value] : params) {
     const std::string name = py::str(key);
@@ -226,8 +233,8 @@ py::array_t<double> generate(const std::string& kind, int n, std::uint64_t seed,
       throw InputError("", name, "expected a number");
     }
   }
-  const flux::Matrix m =
-      run_interruptible([kind, opt, seed] { return flux::generate_matrix(kind, opt, seed); });
+  const flux::Matrix m = run_interruptible(
+      [kind, opt, seed] { return flux::matrix::generate_matrix(kind, opt, seed); });
   py::array_t<double> out({m.n(), m.n()});
   std::copy(m.data().begin(), m.data().end(), out.mutable_data());
   return out;
@@ -241,9 +248,10 @@ void bind_schedule_class(py::module_& m) {
       .def_property_readonly("switches", [](const Schedule& s) { return s.s().switches; })
       .def_property_readonly("delta", [](const Schedule& s) { return s.s().delta; })
       .def_property_readonly("rate", [](const Schedule& s) { return s.s().rate; })
-      .def_property_readonly(
-          "reconfiguration",
-          [](const Schedule& s) { return std::string(flux::to_string(s.s().reconfiguration)); })
+      .def_property_readonly("reconfiguration",
+                             [](const Schedule& s) {
+                               return std::string(flux::matrix::to_string(s.s().reconfiguration));
+                             })
       .def_property_readonly("makespan", [](const Schedule& s) { return s.s().makespan; })
       .def_property_readonly("lower_bound", [](const Schedule& s) { return s.run.bounds.bound; })
       .def_property_readonly("lb1", [](const Schedule& s) { return s.run.bounds.lb1; })
@@ -273,7 +281,7 @@ void bind_schedule_class(py::module_& m) {
           "circuits", [](const Schedule& s) { return circuit_columns(s.s()); },
           "per-port: columns switch, src, dst, start, end")
       .def(
-          "to_json", [](const Schedule& s) { return flux::matrix_schedule_to_json(s.s()); },
+          "to_json", [](const Schedule& s) { return flux::matrix::matrix_schedule_to_json(s.s()); },
           "the schedule as flux.matrix-schedule/1 text (what `flux matrix schedule -o` writes)")
       .def("__repr__", [](const Schedule& s) {
         return fmt::format("<fluxocs.Schedule {} n={} switches={} makespan={:.6g} bound={:.6g}>",
@@ -317,7 +325,8 @@ alpha, zipf_s, permutations, density.)");
       "algorithms",
       [] {
         py::dict d;
-        for (const flux::MatrixAlgorithm& a : flux::matrix_algorithms())
+        for (const flux::matrix_schedulers::MatrixAlgorithm& a :
+             flux::matrix_schedulers::matrix_algorithms())
           d[a.name.c_str()] = a.description;
         return d;
       },

@@ -27,12 +27,12 @@ namespace {
 using flux::InputError;
 
 struct Workload {
-  std::shared_ptr<const flux::Workload> w;
+  std::shared_ptr<const flux::workload::Workload> w;
   std::string label;  // the file it came from, named in summaries and errors
 };
 
 struct Scenario {
-  flux::Scenario s;
+  flux::workload::Scenario s;
   std::string label;
 };
 
@@ -47,15 +47,17 @@ std::string json_dumps(py::handle v) {
 Workload workload_arg(py::handle v) {
   if (py::isinstance<Workload>(v)) return v.cast<Workload>();
   const std::string path = path_string(v);
-  return {run_interruptible(
-              [path] { return std::make_shared<const flux::Workload>(flux::read_workload(path)); }),
+  return {run_interruptible([path] {
+            return std::make_shared<const flux::workload::Workload>(
+                flux::workload::read_workload(path));
+          }),
           path};
 }
 
-std::pair<flux::Fabric, std::string> fabric_arg(py::handle v) {
-  if (is_document(v)) return {flux::parse_fabric(json_dumps(v), "fabric"), "fabric"};
+std::pair<flux::fabric::Fabric, std::string> fabric_arg(py::handle v) {
+  if (is_document(v)) return {flux::fabric::parse_fabric(json_dumps(v), "fabric"), "fabric"};
   const std::string path = path_string(v);
-  return {flux::read_fabric(path), path};
+  return {flux::fabric::read_fabric(path), path};
 }
 
 py::array_t<double> matrix_array(const flux::Matrix& m) {
@@ -182,7 +184,7 @@ flux::OptionValue option_value(const flux::OptionSpec& spec, py::handle v) {
   throw InputError("", spec.key, fmt::format("a {} value", flux::to_string(spec.type)));
 }
 
-flux::OptionValues option_values(const flux::WorkloadScheduler& scheduler,
+flux::OptionValues option_values(const flux::schedulers::WorkloadScheduler& scheduler,
                                  const py::kwargs& kwargs) {
   flux::OptionValues given;
   for (const auto& [key, value] : kwargs) {
@@ -210,13 +212,15 @@ struct RunTexts {
   std::string summary, circuits, messages, nic_buffer, schedule;
 };
 
-RunTexts texts(const flux::Workload& w, const flux::Fabric& f, const flux::SchedulerResult& run,
-               const nlohmann::ordered_json& summary, bool placed) {
-  const flux::SimResult& r = run.sim;
-  return {summary.dump(1) + "\n", flux::circuits_csv(r.schedule), flux::flows_csv(w, r.trace),
-          flux::nic_buffer_csv(w, f, r),
-          flux::circuit_schedule_to_json(
-              placed && run.placed ? *run.placed : flux::to_circuit_schedule(r.schedule, w, f))};
+RunTexts texts(const flux::workload::Workload& w, const flux::fabric::Fabric& f,
+               const flux::schedulers::SchedulerResult& run, const nlohmann::ordered_json& summary,
+               bool placed) {
+  const flux::fabric::SimResult& r = run.sim;
+  return {summary.dump(1) + "\n", flux::fabric::circuits_csv(r.schedule),
+          flux::fabric::flows_csv(w, r.trace), flux::fabric::nic_buffer_csv(w, f, r),
+          flux::fabric::circuit_schedule_to_json(
+              placed && run.placed ? *run.placed
+                                   : flux::fabric::to_circuit_schedule(r.schedule, w, f))};
 }
 
 py::dict result_dict(const RunTexts& t) {
@@ -233,12 +237,13 @@ py::dict simulate(py::handle workload, py::handle fabric, const std::string& sch
                   const py::kwargs& kwargs) {
   const Workload w = workload_arg(workload);
   const auto [f, fabric_label] = fabric_arg(fabric);
-  const flux::WorkloadScheduler& s = flux::workload_scheduler(scheduler);
+  const flux::schedulers::WorkloadScheduler& s = flux::schedulers::workload_scheduler(scheduler);
   const flux::OptionValues given = option_values(s, kwargs);
   return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, &s, given] {
-    const flux::SchedulerResult run =
-        flux::run_scheduler(s, {*w.w, f, w.label, nullptr, fabric_label}, given);
-    return texts(*w.w, f, run, flux::run_summary(run, *w.w, f, w.label, fabric_label), false);
+    const flux::schedulers::SchedulerResult run =
+        flux::schedulers::run_scheduler(s, {*w.w, f, w.label, nullptr, fabric_label}, given);
+    return texts(*w.w, f, run, flux::schedulers::run_summary(run, *w.w, f, w.label, fabric_label),
+                 false);
   }));
 }
 
@@ -248,13 +253,13 @@ py::dict cosched(py::handle workload, py::handle fabric, const std::string& sche
                  const py::kwargs& kwargs) {
   const Workload w = workload_arg(workload);
   const auto [f, fabric_label] = fabric_arg(fabric);
-  const flux::WorkloadScheduler& s = flux::workload_scheduler(scheduler);
+  const flux::schedulers::WorkloadScheduler& s = flux::schedulers::workload_scheduler(scheduler);
   const flux::OptionValues given = option_values(s, kwargs);
   return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, &s, given] {
-    const flux::CoschedInstance inst = flux::make_instance(*w.w, f, w.label);
-    const flux::SchedulerResult run =
-        flux::run_scheduler(s, {inst.workload, inst.fabric, w.label, &inst, fabric_label}, given);
-    auto summary = flux::run_summary(run, inst.workload, f, w.label, fabric_label);
+    const flux::cosched::CoschedInstance inst = flux::cosched::make_instance(*w.w, f, w.label);
+    const flux::schedulers::SchedulerResult run = flux::schedulers::run_scheduler(
+        s, {inst.workload, inst.fabric, w.label, &inst, fabric_label}, given);
+    auto summary = flux::schedulers::run_summary(run, inst.workload, f, w.label, fabric_label);
     summary["scenario"]["messages"] = inst.message_count();
     return texts(inst.workload, f, run, summary, true);
   }));
@@ -272,49 +277,50 @@ void bind_classes(py::module_& m) {
       .def(
           "stats",
           [](const Workload& w) {
-            return json_loads(flux::stats_to_json(flux::workload_stats(*w.w)));
+            return json_loads(flux::workload::stats_to_json(flux::workload::workload_stats(*w.w)));
           },
           "Task counts, bytes per group and phase, compute critical path (as `flux workload "
           "stats --json`).")
       .def(
           "demand",
           [](const Workload& w, const std::string& phase, const std::string& group) {
-            return matrix_array(flux::workload_demand(*w.w, {phase, group}).matrix);
+            return matrix_array(flux::workload::workload_demand(*w.w, {phase, group}).matrix);
           },
           py::arg("phase") = "", py::arg("group") = "",
           "Bytes sent from GPU i to GPU j (n x n array), of the sends matching phase and group.")
       .def(
           "phase_demands",
           [](const Workload& w) {
-            flux::PhaseDemandSink sink;
-            flux::replay_workload(*w.w, sink);
+            flux::workload::PhaseDemandSink sink;
+            flux::workload::replay_workload(*w.w, sink);
             py::dict out;
             for (const auto& [key, d] : sink.demands()) out[key.c_str()] = matrix_array(d.matrix);
             return out;
           },
           "One demand matrix per communication phase, keyed '<phase>-<group>'.")
-      .def("to_json", [](const Workload& w) { return flux::workload_to_json(*w.w); });
+      .def("to_json", [](const Workload& w) { return flux::workload::workload_to_json(*w.w); });
 
   py::class_<Scenario>(m, "Scenario", "A flux.scenario/1 description of a training job.")
       .def(py::init([](py::handle source) {
              if (is_document(source))
-               return Scenario{flux::parse_scenario(json_dumps(source), "scenario"), "scenario"};
+               return Scenario{flux::workload::parse_scenario(json_dumps(source), "scenario"),
+                               "scenario"};
              const std::string path = path_string(source);
-             return Scenario{flux::read_scenario(path), path};
+             return Scenario{flux::workload::read_scenario(path), path};
            }),
            py::arg("source"), "From a dict (the JSON document) or a file name.")
       .def(
           "workload",
           [](const Scenario& s) {
-            return Workload{
-                run_interruptible([s] {
-                  return std::make_shared<const flux::Workload>(flux::build_workload(s.s));
-                }),
-                s.label};
+            return Workload{run_interruptible([s] {
+                              return std::make_shared<const flux::workload::Workload>(
+                                  flux::workload::build_workload(s.s));
+                            }),
+                            s.label};
           },
           "Generate the iteration's DAG (as `flux workload generate`).")
       .def(
-          "to_json", [](const Scenario& s) { return flux::scenario_to_json(s.s); },
+          "to_json", [](const Scenario& s) { return flux::workload::scenario_to_json(s.s); },
           "The effective configuration (presets resolved, derived values added).");
 }
 
@@ -339,7 +345,7 @@ Same arguments, options and result as simulate(); the summary adds the solver re
       "schedulers",
       [] {
         py::dict d;
-        for (const flux::WorkloadScheduler& s : flux::workload_schedulers())
+        for (const flux::schedulers::WorkloadScheduler& s : flux::schedulers::workload_schedulers())
           d[s.name.c_str()] = s.description;
         return d;
       },
@@ -348,7 +354,7 @@ Same arguments, options and result as simulate(); the summary adds the solver re
       "scheduler_options",
       [](const std::string& name) {
         py::dict d;
-        for (const flux::OptionSpec& spec : flux::workload_scheduler(name).options) {
+        for (const flux::OptionSpec& spec : flux::schedulers::workload_scheduler(name).options) {
           py::dict o;
           o["type"] = std::string(flux::to_string(spec.type));
           o["default"] = flux::default_text(spec);

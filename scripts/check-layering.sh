@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks that every #include "module/..." in src/ points to the same or an earlier module in the
-# dependency order, so dependencies keep pointing one way.
+# dependency order, so dependencies keep pointing one way, and that each module's code lives in
+# its own namespace (flux::<module>; core is flux itself).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The order is the one declared in CMakeLists.txt (FLUX_MODULES), with the CLI on top.
@@ -21,6 +22,13 @@ for dir in src/*/; do
       status=1
     fi
   done < <(grep -Hn '#include "[a-z_]*/' "$dir" -r || true)
+  ns="flux::$module"
+  [ "$module" = core ] && ns=flux
+  while IFS=: read -r file line text; do
+    echo "namespace violation: $file:$line opens '${text% \{}', module $module's namespace is $ns"
+    status=1
+  done < <(grep -Hn -E '^namespace flux(::[a-z_]+)? \{' "$dir" -r --include='*.?pp' |
+    grep -v -E ":namespace $ns \{\$" || true)
 done
 [ $status -eq 0 ] && echo "layering ok"
 exit $status

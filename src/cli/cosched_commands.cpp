@@ -29,17 +29,18 @@ struct CoschedArgs {
   SchedulerFlags flags;
 };
 
-void emit_model(const CoschedInstance& inst, const FluxOptions& options, const std::string& path) {
+void emit_model(const cosched::CoschedInstance& inst, const cosched::FluxOptions& options,
+                const std::string& path) {
   const bool lp = path.ends_with(".lp"), mps = path.ends_with(".mps");
   if (!lp && !mps) throw InputError("", "--emit-model", "a file name ending in .lp or .mps");
-  const FluxModel model = monolithic_model(inst, options);
+  const cosched::FluxModel model = monolithic_model(inst, options);
   write_file_atomic(path, lp ? milp::write_lp(model.milp) : milp::write_mps(model.milp));
   fmt::print("model: {} columns ({} integer), {} rows, time unit {} -> {}\n", model.milp.columns(),
              model.milp.integers(), model.milp.rows.size(), format_time(model.time_unit), path);
 }
 
-void print_run(const SchedulerResult& run) {
-  const SimMetrics& m = run.sim.metrics;
+void print_run(const schedulers::SchedulerResult& run) {
+  const fabric::SimMetrics& m = run.sim.metrics;
   fmt::print("scheduler        {}\n", run.scheduler);
   fmt::print("iteration time   {}  (fabric lower bound {}, compute critical path {})\n",
              format_time(m.iteration_time), format_time(m.lower_bound),
@@ -48,7 +49,7 @@ void print_run(const SchedulerResult& run) {
              format_bytes(m.peak_waiting_bytes), format_bytes(m.peak_nic_buffer_total));
   fmt::print("reconfigurations {}\n", m.reconfigurations);
   if (!run.solver) return;
-  const SolverReport& s = *run.solver;
+  const cosched::SolverReport& s = *run.solver;
   fmt::print(
       "solver           {} {}: objective {}, Flux-model bound {}, gap {:.4g}%, {:.3f} s, "
       "{} window(s)\n",
@@ -75,9 +76,10 @@ void print_run(const SchedulerResult& run) {
 }
 
 // Another solver's solution of the emitted model, replayed like a schedule of flux.
-SchedulerResult replay_solution_file(const CoschedInstance& inst, const FluxOptions& options,
-                                     const std::string& path) {
-  SchedulerResult run;
+schedulers::SchedulerResult replay_solution_file(const cosched::CoschedInstance& inst,
+                                                 const cosched::FluxOptions& options,
+                                                 const std::string& path) {
+  schedulers::SchedulerResult run;
   run.scheduler = "flux";
   const auto placements = replay_solution(inst, options, read_file(path), path);
   run.placed = make_circuit_schedule(inst, placements, "flux");
@@ -87,21 +89,25 @@ SchedulerResult replay_solution_file(const CoschedInstance& inst, const FluxOpti
 }
 
 void run_command(const CoschedArgs& a, const CLI::App& cmd) {
-  const WorkloadScheduler& scheduler = workload_scheduler(a.scheduler);
-  const WorkloadScheduler& flux = workload_scheduler("flux");  // the model and solution are its
+  const schedulers::WorkloadScheduler& scheduler = schedulers::workload_scheduler(a.scheduler);
+  const schedulers::WorkloadScheduler& flux =
+      schedulers::workload_scheduler("flux");  // the model and solution are its
   const OptionValues given = a.flags.values_for(scheduler);
-  const FluxOptions options = a.flags.naming_flags(
-      [&] { return flux_options(resolve_options(flux.options, a.flags.values_for(flux))); });
-  const Fabric fabric = read_fabric(a.fabric);
-  const CoschedInstance inst = make_instance(a.source.load(), fabric, a.source.label());
+  const cosched::FluxOptions options = a.flags.naming_flags([&] {
+    return schedulers::flux_options(resolve_options(flux.options, a.flags.values_for(flux)));
+  });
+  const fabric::Fabric fabric = fabric::read_fabric(a.fabric);
+  const cosched::CoschedInstance inst =
+      cosched::make_instance(a.source.load(), fabric, a.source.label());
   if (!a.emit_model.empty()) emit_model(inst, options, a.emit_model);
   if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
-  SchedulerResult run = a.solution.empty() ? a.flags.naming_flags([&] {
-    return run_scheduler(
-        scheduler, {inst.workload, inst.fabric, a.source.label(), &inst, a.fabric, progress()},
-        given);
-  })
-                                           : replay_solution_file(inst, options, a.solution);
+  schedulers::SchedulerResult run =
+      a.solution.empty() ? a.flags.naming_flags([&] {
+        return run_scheduler(
+            scheduler, {inst.workload, inst.fabric, a.source.label(), &inst, a.fabric, progress()},
+            given);
+      })
+                         : replay_solution_file(inst, options, a.solution);
   print_run(run);
   if (!a.out.empty())
     write_file_atomic(

@@ -33,13 +33,14 @@ namespace flux::cli {
 namespace {
 
 struct BenchArgs {
-  std::string scenario = paper_scenario_path(), fabric = paper_fabric_path();
+  std::string scenario = experiments::paper_scenario_path(),
+              fabric = experiments::paper_fabric_path();
   std::string model_label = "Llama-3 8B";
   int ocs = 0;
   std::string layers = "8,16", taus = "1us,10us,100us,1ms", out_dir = "flux-bench";
   std::string nic_window;  // empty: the fabric file's
   std::string from_csv;    // set: redraw the figures of this earlier CSV, run nothing
-  std::string schedulers = fmt::format("{}", fmt::join(flux_sweep_schedulers(), ","));
+  std::string schedulers = fmt::format("{}", fmt::join(experiments::flux_sweep_schedulers(), ","));
   SchedulerFlags flags;
 };
 
@@ -68,8 +69,8 @@ int parse_layer_count(const std::string& text) {
   return v;
 }
 
-void write_plots(const FluxSweep& sweep, const std::vector<FluxSweepRow>& rows,
-                 const std::string& dir) {
+void write_plots(const experiments::FluxSweep& sweep,
+                 const std::vector<experiments::FluxSweepRow>& rows, const std::string& dir) {
   for (int layers : sweep.layers)
     for (const auto& [file, svg] : flux_sweep_plots(sweep, rows, layers))
       write_file_atomic(dir + "/" + file, svg);
@@ -77,8 +78,9 @@ void write_plots(const FluxSweep& sweep, const std::vector<FluxSweepRow>& rows,
 
 // The figures of an earlier run's CSV, drawn as that run drew them; the scenario and fabric
 // options only name the case in the titles.
-void replot(FluxSweep sweep, const BenchArgs& a) {
-  FluxSweepCsv csv = read_flux_sweep_csv(read_file(a.from_csv), a.from_csv);
+void replot(experiments::FluxSweep sweep, const BenchArgs& a) {
+  experiments::FluxSweepCsv csv =
+      experiments::read_flux_sweep_csv(read_file(a.from_csv), a.from_csv);
   sweep.layers = csv.layers;
   sweep.schedulers = csv.schedulers;
   prepare_output_dir(a.out_dir, "--out-dir");
@@ -87,28 +89,28 @@ void replot(FluxSweep sweep, const BenchArgs& a) {
 }
 
 void run_bench(const BenchArgs& a, const CLI::App& cmd) {
-  FluxSweep sweep;
-  sweep.scenario = read_scenario(a.scenario);
+  experiments::FluxSweep sweep;
+  sweep.scenario = workload::read_scenario(a.scenario);
   sweep.model_label = a.model_label;
-  sweep.fabric = with_tau(read_fabric(a.fabric), 0.0, a.ocs);
+  sweep.fabric = experiments::with_tau(fabric::read_fabric(a.fabric), 0.0, a.ocs);
   if (!a.from_csv.empty()) return replot(std::move(sweep), a);
   if (!a.nic_window.empty()) sweep.fabric.nic_window = parse_time(a.nic_window, "--nic-window");
   sweep.schedulers = split(a.schedulers);
   sweep.failure_text = naming_flag;
-  a.flags.naming_flags([&] { check_schedulers(sweep.schedulers); });
+  a.flags.naming_flags([&] { experiments::check_schedulers(sweep.schedulers); });
   for (const auto& n : sweep.schedulers)
-    sweep.options[n] = a.flags.values_for(workload_scheduler(n));
+    sweep.options[n] = a.flags.values_for(schedulers::workload_scheduler(n));
   sweep.fabric_label = a.fabric;
   sweep.layers = parse_list(a.layers, "--layers", "layer count", parse_layer_count);
   sweep.taus = parse_list(a.taus, "--taus", "reconfiguration delay",
                           [](const std::string& t) { return parse_time(t, "--taus"); });
   prepare_output_dir(a.out_dir, "--out-dir");  // before the long run
-  std::vector<FluxSweepRow> rows;
+  std::vector<experiments::FluxSweepRow> rows;
   ProgressStage cells(
       progress(), "bench cells",
       static_cast<double>(sweep.layers.size() * sweep.taus.size() * sweep.schedulers.size()));
   for (int layers : sweep.layers) {
-    const Workload w = scenario_workload(sweep.scenario, layers);
+    const workload::Workload w = experiments::scenario_workload(sweep.scenario, layers);
     for (double tau : sweep.taus) {
       const auto block =
           a.flags.naming_flags([&] { return run_flux_case(sweep, w, layers, tau, progress()); });
@@ -122,7 +124,8 @@ void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   write_with_sidecar(a.out_dir + "/flux_bench.csv", flux_sweep_csv(rows),
                      command_provenance(cmd, {a.scenario, a.fabric}));
   write_plots(sweep, rows, a.out_dir);
-  fmt::print("{}\nwrote {}/flux_bench.csv and SVG figures\n", flux_case_legend(), a.out_dir);
+  fmt::print("{}\nwrote {}/flux_bench.csv and SVG figures\n", experiments::flux_case_legend(),
+             a.out_dir);
 }
 
 CLI::App* bench_family(CLI::App& app) {
@@ -148,17 +151,17 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
     return std::chrono::duration<double>(Clock::now() - from).count();
   };
   ProgressStage building(progress(), "build workload");
-  Workload w = build_workload(read_scenario(a.scenario));
-  const Fabric f{w.gpus,
-                 a.ocs,
-                 parse_rate(a.rate, "--rate"),
-                 0.0,
-                 parse_time(a.tau, "--tau"),
-                 CircuitKind::duplex,
-                 false};
+  workload::Workload w = workload::build_workload(workload::read_scenario(a.scenario));
+  const fabric::Fabric f{w.gpus,
+                         a.ocs,
+                         parse_rate(a.rate, "--rate"),
+                         0.0,
+                         parse_time(a.tau, "--tau"),
+                         fabric::CircuitKind::duplex,
+                         false};
   const double ideal = iteration_lower_bound(w, f);  // f has α = 0
   const std::size_t tasks = w.tasks.size();
-  const CoschedInstance inst = make_instance(std::move(w), f, a.scenario);
+  const cosched::CoschedInstance inst = cosched::make_instance(std::move(w), f, a.scenario);
   building.finish();
   fmt::print("{} tasks, {} sends, {} GPUs, {} OCS; built in {:.1f} s\n", tasks,
              inst.message_count(), f.gpus, f.ocs, seconds(t0));
@@ -169,7 +172,7 @@ void run_greedy_bench(const GreedyBenchArgs& a) {
   const double took = seconds(t1), it = iteration_time(inst, pl);
   const auto t2 = Clock::now();
   ProgressStage bounding(progress(), "lower bound");
-  const FluxBound lb = flux_lower_bound(inst);
+  const cosched::FluxBound lb = flux_lower_bound(inst);
   bounding.finish();
   const double lb_took = seconds(t2);
   fmt::print(

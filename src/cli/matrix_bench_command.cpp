@@ -33,24 +33,26 @@ struct BenchArgs {
   std::string from_csv;  // set: redraw the figures of this earlier CSV, run nothing
 };
 
-const BenchWorkload* find_workload(const std::vector<BenchWorkload>& list,
-                                   const std::string& name) {
-  for (const BenchWorkload& w : list)
+const experiments::BenchWorkload* find_workload(const std::vector<experiments::BenchWorkload>& list,
+                                                const std::string& name) {
+  for (const experiments::BenchWorkload& w : list)
     if (w.name == name) return &w;
   return nullptr;
 }
 
 // By name; --quick only shortens the default list and the sweeps, every workload stays available.
-std::vector<BenchWorkload> select_workloads(const BenchArgs& a) {
-  const std::vector<BenchWorkload> mode = paper_workloads(a.quick), full = paper_workloads(false);
+std::vector<experiments::BenchWorkload> select_workloads(const BenchArgs& a) {
+  const std::vector<experiments::BenchWorkload> mode = experiments::paper_workloads(a.quick),
+                                                full = experiments::paper_workloads(false);
   if (a.workloads.empty()) return mode;
-  std::vector<BenchWorkload> chosen;
+  std::vector<experiments::BenchWorkload> chosen;
   for (const std::string& name : a.workloads) {
-    const BenchWorkload* w = find_workload(mode, name);
+    const experiments::BenchWorkload* w = find_workload(mode, name);
     if (!w) w = find_workload(full, name);
     if (!w) {
       std::string known;
-      for (const BenchWorkload& k : full) known += (known.empty() ? "" : ", ") + k.name;
+      for (const experiments::BenchWorkload& k : full)
+        known += (known.empty() ? "" : ", ") + k.name;
       throw InputError("", "--workloads", "names among " + known + "; got '" + name + "'");
     }
     chosen.push_back(*w);
@@ -58,34 +60,35 @@ std::vector<BenchWorkload> select_workloads(const BenchArgs& a) {
   return chosen;
 }
 
-BenchGrid make_grid(const BenchArgs& a) {
+experiments::BenchGrid make_grid(const BenchArgs& a) {
   for (double d : a.deltas)
     if (!std::isfinite(d)) throw InputError("", "--taus", "finite numbers >= 0");
-  BenchGrid g;
+  experiments::BenchGrid g;
   g.workloads = select_workloads(a);
   g.switches =
       a.quick && a.switches == std::vector<int>{4, 8, 16} ? std::vector<int>{4, 16} : a.switches;
   g.deltas = a.deltas;
   g.trials = a.trials.value_or(a.quick ? 1 : 3);
   g.seed = a.seed;
-  g.algorithms = a.algorithms.empty() ? default_bench_algorithms() : a.algorithms;
+  g.algorithms = a.algorithms.empty() ? experiments::default_bench_algorithms() : a.algorithms;
   for (const std::string& name : g.algorithms)
-    if (!find_matrix_algorithm(name))
+    if (!matrix_schedulers::find_matrix_algorithm(name))
       throw InputError("", "--algorithms", "registered algorithm names; got '" + name + "'");
   if (std::find(g.algorithms.begin(), g.algorithms.end(), g.baseline) == g.algorithms.end())
     g.algorithms.insert(g.algorithms.begin(), g.baseline);
   return g;
 }
 
-void write_figures(const std::filesystem::path& dir, const BenchGrid& g, const BenchResult& r) {
-  for (const BenchWorkload& w : g.workloads)
+void write_figures(const std::filesystem::path& dir, const experiments::BenchGrid& g,
+                   const experiments::BenchResult& r) {
+  for (const experiments::BenchWorkload& w : g.workloads)
     for (int s : g.switches)
       write_file_atomic((dir / fmt::format("{}-s{}.svg", w.name, s)).string(),
                         bench_svg(g, r, w, s));
 }
 
-void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
-                   const CLI::App& cmd) {
+void write_outputs(const BenchArgs& a, const experiments::BenchGrid& g,
+                   const experiments::BenchResult& r, const CLI::App& cmd) {
   const std::filesystem::path dir(a.out);
   write_with_sidecar((dir / "matrix-bench.csv").string(), bench_csv(r),
                      command_provenance(cmd, {}));
@@ -94,7 +97,7 @@ void write_outputs(const BenchArgs& a, const BenchGrid& g, const BenchResult& r,
 
 // The figures of an earlier run's CSV, drawn as that run drew them.
 void replot(const BenchArgs& a) {
-  const BenchCsv csv = read_bench_csv(read_file(a.from_csv), a.from_csv);
+  const experiments::BenchCsv csv = experiments::read_bench_csv(read_file(a.from_csv), a.from_csv);
   prepare_output_dir(a.out, "--out-dir");
   write_figures(a.out, csv.grid, csv.result);
   fmt::print("wrote {} figures of {} to {}\n", csv.grid.workloads.size() * csv.grid.switches.size(),
@@ -103,9 +106,9 @@ void replot(const BenchArgs& a) {
 
 void run_bench(const BenchArgs& a, const CLI::App& cmd) {
   if (!a.from_csv.empty()) return replot(a);
-  const BenchGrid g = make_grid(a);
+  const experiments::BenchGrid g = make_grid(a);
   prepare_output_dir(a.out, "--out-dir");  // before the long run
-  const BenchResult r = run_matrix_bench(g, progress());
+  const experiments::BenchResult r = run_matrix_bench(g, progress());
   fmt::print("{}", bench_table(g, r));
   write_outputs(a, g, r, cmd);
   fmt::print("wrote {}/matrix-bench.csv and {} figures\n", a.out,

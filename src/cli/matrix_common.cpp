@@ -43,16 +43,16 @@ double parse_plain(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-LoadedProblem load_problem(const ProblemArgs& args) {
+matrix_schedulers::LoadedProblem load_problem(const ProblemArgs& args) {
   // The schedulers' own limit: the command line accepts exactly what they do.
-  if (args.switches < 1 || args.switches > kMaxSwitches)
+  if (args.switches < 1 || args.switches > matrix::kMaxSwitches)
     throw InputError(
         "", "--ocs",
-        fmt::format("expected an integer in [1, {}], got {}", kMaxSwitches, args.switches));
-  LoadedProblem lp;
-  lp.demand = read_demand(args.demand);
+        fmt::format("expected an integer in [1, {}], got {}", matrix::kMaxSwitches, args.switches));
+  matrix_schedulers::LoadedProblem lp;
+  lp.demand = matrix::read_demand(args.demand);
   lp.problem.switches = args.switches;
-  if (lp.demand.unit == DemandUnit::normalized) {
+  if (lp.demand.unit == matrix::DemandUnit::normalized) {
     lp.problem.delta = parse_plain(args.delta, "--tau");
     lp.rate_ignored = !args.rate.empty();
     lp.problem.time = lp.demand.matrix;
@@ -69,8 +69,8 @@ LoadedProblem load_problem(const ProblemArgs& args) {
   return lp;
 }
 
-std::string show_time(double t, DemandUnit unit) {
-  return unit == DemandUnit::bytes ? format_time(t) : fmt::format("{:.6g}", t);
+std::string show_time(double t, matrix::DemandUnit unit) {
+  return unit == matrix::DemandUnit::bytes ? format_time(t) : fmt::format("{:.6g}", t);
 }
 
 }  // namespace flux::cli

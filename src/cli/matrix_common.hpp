@@ -22,10 +22,10 @@ struct ProblemArgs {
 void add_problem_options(CLI::App& cmd, ProblemArgs& args);
 
 // Throws InputError on a missing/bad file, s < 1, a bad delta or rate.
-[[nodiscard]] LoadedProblem load_problem(const ProblemArgs& args);
+[[nodiscard]] matrix_schedulers::LoadedProblem load_problem(const ProblemArgs& args);
 
 // A time in the demand's units: "1.25ms" (bytes) or "0.3114" (normalised).
-[[nodiscard]] std::string show_time(double t, DemandUnit unit);
+[[nodiscard]] std::string show_time(double t, matrix::DemandUnit unit);
 
 // The `flux matrix` subcommands, one file each.
 void add_matrix_generate(CLI::App& matrix);

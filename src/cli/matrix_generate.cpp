@@ -20,7 +20,7 @@ namespace {
 
 struct GenerateArgs {
   std::string kind;
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
   double noise = 0.0;  // copied into opt.noise when given
   bool noisy = false;
   std::string popularity = "dirichlet";
@@ -44,12 +44,12 @@ const std::map<std::string, std::set<std::string>>& kind_options() {
 
 std::string kind_list() {
   std::string out;
-  for (const std::string& k : generator_kinds()) out += (out.empty() ? "" : ", ") + k;
+  for (const std::string& k : matrix::generator_kinds()) out += (out.empty() ? "" : ", ") + k;
   return out;
 }
 
 void check_options_fit_kind(const CLI::App& cmd, const std::string& kind) {
-  if (std::ranges::count(generator_kinds(), kind) == 0)
+  if (std::ranges::count(matrix::generator_kinds(), kind) == 0)
     throw InputError("", "KIND", fmt::format("unknown kind '{}'; valid: {}", kind, kind_list()));
   const auto it = kind_options().find(kind);
   if (it == kind_options().end()) return;  // a kind this table does not know yet: no check
@@ -66,9 +66,9 @@ void check_options_fit_kind(const CLI::App& cmd, const std::string& kind) {
   }
 }
 
-Popularity parse_popularity(const std::string& text) {
-  if (text == "dirichlet") return Popularity::dirichlet;
-  if (text == "zipf") return Popularity::zipf;
+matrix::Popularity parse_popularity(const std::string& text) {
+  if (text == "dirichlet") return matrix::Popularity::dirichlet;
+  if (text == "zipf") return matrix::Popularity::zipf;
   throw InputError("", "--popularity", fmt::format("expected dirichlet or zipf, got '{}'", text));
 }
 
@@ -87,11 +87,11 @@ void run_generate(const CLI::App& cmd, GenerateArgs a) {
   else if (a.noisy)
     a.opt.noise = 0.003;  // the Spectra paper's noisy GPT variant
   a.opt.popularity = parse_popularity(a.popularity);
-  Demand d;
+  matrix::Demand d;
   d.matrix = generate_matrix(a.kind, a.opt, a.seed);
   if (!a.bytes.empty()) {
     d.matrix = whole_bytes(d.matrix.scaled(parse_bytes(a.bytes, "--bytes")));
-    d.unit = DemandUnit::bytes;
+    d.unit = matrix::DemandUnit::bytes;
   }
   write_file_atomic(a.output, demand_to_json(d));
   fmt::print("wrote {}: {} n = {}, {} non-zeros, at most {} per line, unit {}\n", a.output, a.kind,
@@ -99,7 +99,7 @@ void run_generate(const CLI::App& cmd, GenerateArgs a) {
 }
 
 void add_generator_options(CLI::App& cmd, GenerateArgs& a) {
-  GeneratorOptions& o = a.opt;
+  matrix::GeneratorOptions& o = a.opt;
   cmd.add_option("--n,--ports,--ranks", o.n, "ports (ranks for moe); 0 = the kind's default");
   cmd.add_option("--large", o.large_flows, "synthetic: large flows per port")
       ->capture_default_str();

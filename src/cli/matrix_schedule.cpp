@@ -25,21 +25,22 @@ double ratio(double makespan, double bound) {
   return bound > 0 ? makespan / bound : 1.0;
 }
 
-void print_bounds(const MatrixBounds& b, DemandUnit unit) {
+void print_bounds(const matrix::MatrixBounds& b, matrix::DemandUnit unit) {
   fmt::print("LB1 {}\nLB2 {}\nLB3 {} (all-stop only)\nbound {} (all-stop), {} (per-port)\n",
              show_time(b.lb1, unit), show_time(b.lb2, unit), show_time(b.lb3, unit),
              show_time(b.all_stop, unit), show_time(b.bound, unit));
 }
 
-void print_summary(const ScheduleArgs& a, const LoadedProblem& lp, const CheckedRun& run) {
-  const MatrixSchedule& s = run.result.schedule;
-  const DemandUnit unit = lp.demand.unit;
+void print_summary(const ScheduleArgs& a, const matrix_schedulers::LoadedProblem& lp,
+                   const matrix_schedulers::CheckedRun& run) {
+  const matrix::MatrixSchedule& s = run.result.schedule;
+  const matrix::DemandUnit unit = lp.demand.unit;
   fmt::print("input {}: n {}, unit {}, switches {}, delta {}{}\n", a.problem.demand,
              lp.demand.matrix.n(), to_string(unit), lp.problem.switches,
              show_time(lp.problem.delta, unit),
-             unit == DemandUnit::bytes ? ", rate " + format_rate(lp.rate)
-             : lp.rate_ignored         ? " (--rate ignored: normalised demand has rate 1)"
-                                       : "");
+             unit == matrix::DemandUnit::bytes ? ", rate " + format_rate(lp.rate)
+             : lp.rate_ignored                 ? " (--rate ignored: normalised demand has rate 1)"
+                                               : "");
   fmt::print("algorithm {}\n", s.algorithm);
   fmt::print("makespan {}\n", show_time(s.makespan, unit));
   fmt::print("lower bound {} (LB1 {}, LB2 {}, LB3 {})\n", show_time(s.lower_bound, unit),
@@ -53,9 +54,10 @@ void print_summary(const ScheduleArgs& a, const LoadedProblem& lp, const Checked
 }
 
 void run_schedule(const ScheduleArgs& a, const CLI::App& cmd) {
-  const MatrixAlgorithm& algo = algorithm_or_throw(a.algorithm);  // before any work
-  const LoadedProblem lp = load_problem(a.problem);
-  CheckedRun run;
+  const matrix_schedulers::MatrixAlgorithm& algo =
+      matrix_schedulers::algorithm_or_throw(a.algorithm);  // before any work
+  const matrix_schedulers::LoadedProblem lp = load_problem(a.problem);
+  matrix_schedulers::CheckedRun run;
   {
     ProgressStage stage(progress(), a.algorithm);  // seconds on 1,024-port matrices
     run = run_checked(algo, lp, {.seed = a.seed});
@@ -73,7 +75,8 @@ void add_matrix_schedule(CLI::App& matrix) {
   auto* cmd = matrix.add_subcommand("schedule", "Schedule a demand matrix, verify, write it");
   add_problem_options(*cmd, args->problem);
   std::string names;
-  for (const MatrixAlgorithm& a : matrix_algorithms()) names += " " + a.name;
+  for (const matrix_schedulers::MatrixAlgorithm& a : matrix_schedulers::matrix_algorithms())
+    names += " " + a.name;
   cmd->add_option("--algorithm,-a", args->algorithm, "scheduler, one of:" + names)
       ->capture_default_str();
   cmd->add_option("--seed", args->seed, "seed for randomised schedulers")->capture_default_str();
@@ -87,9 +90,10 @@ void add_matrix_bound(CLI::App& matrix) {
   auto* cmd = matrix.add_subcommand("bound", "Lower bounds LB1, LB2 on the makespan");
   add_problem_options(*cmd, *args);
   cmd->callback([args] {
-    const LoadedProblem lp = load_problem(*args);
-    print_bounds(matrix_lower_bounds(lp.problem.time, lp.problem.switches, lp.problem.delta),
-                 lp.demand.unit);
+    const matrix_schedulers::LoadedProblem lp = load_problem(*args);
+    print_bounds(
+        matrix::matrix_lower_bounds(lp.problem.time, lp.problem.switches, lp.problem.delta),
+        lp.demand.unit);
   });
 }
 

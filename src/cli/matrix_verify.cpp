@@ -18,18 +18,18 @@ struct VerifyArgs {
 };
 
 void run_verify(const VerifyArgs& a) {
-  const Demand d = read_demand(a.demand);
-  const MatrixSchedule s = read_matrix_schedule(a.schedule);
+  const matrix::Demand d = matrix::read_demand(a.demand);
+  const matrix::MatrixSchedule s = matrix::read_matrix_schedule(a.schedule);
   // Files that do not belong together are bad input, not an invalid schedule.
   if (s.n != d.matrix.n())
     throw InputError(
         a.schedule, "/n",
         fmt::format("expected n = {} to match the demand {}, got {}", d.matrix.n(), a.demand, s.n));
-  if (d.unit == DemandUnit::normalized && s.rate != 1.0)
+  if (d.unit == matrix::DemandUnit::normalized && s.rate != 1.0)
     throw InputError(
         a.schedule, "/rate",
         fmt::format("expected rate 1 for the normalised demand {}, got {}", a.demand, s.rate));
-  const VerifyReport r = verify_matrix_schedule(d.matrix, s);
+  const matrix::VerifyReport r = verify_matrix_schedule(d.matrix, s);
   if (r.valid()) {
     fmt::print("valid: {} slots, {} circuits, makespan {}\n", s.slots.size(), s.circuits.size(),
                show_time(s.makespan, d.unit));

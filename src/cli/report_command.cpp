@@ -28,7 +28,7 @@ void add_report_command(CLI::App& app) {
     std::string line = "flux report";
     for (const std::string& in : args->inputs) line += " " + in;
     line += " -o " + args->out;
-    write_file_atomic(args->out, html_report(args->inputs, line, progress()));
+    write_file_atomic(args->out, report_html::html_report(args->inputs, line, progress()));
     fmt::print("wrote {}\n", args->out);
   });
 }

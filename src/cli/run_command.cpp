@@ -33,31 +33,32 @@ struct RunArgs {
 };
 
 void run_main_job(const RunArgs& a) {
-  const BenchGrid grid = main_job_grid(a.seed, a.all);
+  const experiments::BenchGrid grid = experiments::main_job_grid(a.seed, a.all);
   fmt::print(
       "flux {}: Spectra vs the paper's baseline, normalised units (the busiest port "
       "needs 1)\n\n",
       FLUX_VERSION);
-  const BenchResult r = run_matrix_bench(grid, progress());
+  const experiments::BenchResult r = run_matrix_bench(grid, progress());
   if (!r.failures.empty())
     throw std::logic_error(fmt::format("{} of {} schedules failed a check; first: {}",
                                        r.failures.size(), r.schedules, r.failures.front()));
-  fmt::print("{}{}", main_job_table(grid, r), main_job_legend());
+  fmt::print("{}{}", main_job_table(grid, r), experiments::main_job_legend());
   fmt::print("\n{} schedules, every one verified and at or above its lower bound\n", r.schedules);
   if (a.matrix_only) return;
   fmt::print("\nFlux vs the periodic and aggregate OCS schedulers, replayed by the simulator\n");
-  FluxSweep sweep = paper_flux_sweep();
+  experiments::FluxSweep sweep = experiments::paper_flux_sweep();
   sweep.failure_text = naming_flag;
-  const OptionSpec& limit = *find_option(workload_scheduler("flux").options, "time_limit");
+  const OptionSpec& limit =
+      *find_option(schedulers::workload_scheduler("flux").options, "time_limit");
   sweep.options["flux"].set("time_limit", parse_option(limit, a.time_limit, "--time-limit"));
   sweep.fabric.nic_window = parse_time(a.nic_window, "--nic-window");
   const double tau = parse_time(a.tau, "--tau");
-  std::vector<FluxSweepRow> rows;
+  std::vector<experiments::FluxSweepRow> rows;
   {
     ProgressStage cells(progress(), "fabric part", static_cast<double>(sweep.schedulers.size()));
-    rows = run_flux_case(sweep, paper_workload(8), 8, tau, progress());
+    rows = run_flux_case(sweep, experiments::paper_workload(8), 8, tau, progress());
   }
-  fmt::print("{}{}", flux_case_table(sweep, rows, 8, tau), flux_case_legend());
+  fmt::print("{}{}", flux_case_table(sweep, rows, 8, tau), experiments::flux_case_legend());
 }
 
 }  // namespace

@@ -28,9 +28,10 @@ CLI::Validator value_check(const OptionSpec& spec) {
 
 }  // namespace
 
-void SchedulerFlags::add_to(CLI::App& cmd, const std::vector<const WorkloadScheduler*>& schedulers,
+void SchedulerFlags::add_to(CLI::App& cmd,
+                            const std::vector<const schedulers::WorkloadScheduler*>& schedulers,
                             const std::map<std::string, std::string>& defaults) {
-  for (const WorkloadScheduler* s : schedulers)
+  for (const schedulers::WorkloadScheduler* s : schedulers)
     for (const OptionSpec& spec : s->options) {
       if (const Flag* seen = find(spec.key)) {
         if (seen->spec.type != spec.type || flag_of(seen->spec) != flag_of(spec))
@@ -74,7 +75,7 @@ void SchedulerFlags::set(const std::string& key, const std::string& text) {
     }
 }
 
-OptionValues SchedulerFlags::values_for(const WorkloadScheduler& s) const {
+OptionValues SchedulerFlags::values_for(const schedulers::WorkloadScheduler& s) const {
   OptionValues values;
   for (const OptionSpec& spec : s.options) {
     const Flag* f = find(spec.key);
@@ -95,21 +96,23 @@ void SchedulerFlags::rethrow_with_flag(const InputError& e) const {
 
 std::string naming_flag(const InputError& e) {
   if (e.file().empty())
-    for (const WorkloadScheduler& s : workload_schedulers())
+    for (const schedulers::WorkloadScheduler& s : schedulers::workload_schedulers())
       if (const OptionSpec* spec = find_option(s.options, e.field()))
         return InputError("", flag_of(*spec), e.expected()).what();
   return e.what();
 }
 
-std::vector<const WorkloadScheduler*> all_workload_schedulers() {
-  std::vector<const WorkloadScheduler*> all;
-  for (const WorkloadScheduler& s : workload_schedulers()) all.push_back(&s);
+std::vector<const schedulers::WorkloadScheduler*> all_workload_schedulers() {
+  std::vector<const schedulers::WorkloadScheduler*> all;
+  for (const schedulers::WorkloadScheduler& s : schedulers::workload_schedulers())
+    all.push_back(&s);
   return all;
 }
 
 std::vector<std::string> scheduler_names() {
   std::vector<std::string> names;
-  for (const WorkloadScheduler& s : workload_schedulers()) names.push_back(s.name);
+  for (const schedulers::WorkloadScheduler& s : schedulers::workload_schedulers())
+    names.push_back(s.name);
   return names;
 }
 

@@ -17,11 +17,11 @@ class SchedulerFlags {
  public:
   // Registers the flags of `schedulers` on `cmd`; `defaults` overrides a table default by key
   // (text as it is written on the command line, e.g. {"time_limit", "300s"}).
-  void add_to(CLI::App& cmd, const std::vector<const WorkloadScheduler*>& schedulers,
+  void add_to(CLI::App& cmd, const std::vector<const schedulers::WorkloadScheduler*>& schedulers,
               const std::map<std::string, std::string>& defaults = {});
   // The options of `s` as the command line sets them (overridden defaults included), parsed and
   // checked; InputError names the flag.
-  [[nodiscard]] OptionValues values_for(const WorkloadScheduler& s) const;
+  [[nodiscard]] OptionValues values_for(const schedulers::WorkloadScheduler& s) const;
   // Sets `key` as if it had been given (a command's own flag that feeds a scheduler option).
   void set(const std::string& key, const std::string& text);
   // Runs `body`, renaming an InputError on an option's key to its flag.
@@ -52,7 +52,7 @@ class SchedulerFlags {
 [[nodiscard]] std::string naming_flag(const InputError& e);
 
 // Every registered workload scheduler.
-[[nodiscard]] std::vector<const WorkloadScheduler*> all_workload_schedulers();
+[[nodiscard]] std::vector<const schedulers::WorkloadScheduler*> all_workload_schedulers();
 [[nodiscard]] std::vector<std::string> scheduler_names();
 
 }  // namespace flux::cli

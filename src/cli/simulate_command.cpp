@@ -31,16 +31,17 @@ struct SimulateArgs {
   SchedulerFlags flags;
 };
 
-SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, RunContext& ctx) {
-  CircuitSchedule s = read_circuit_schedule(a.schedule, f);
+fabric::SimResult run_replay(const workload::Workload& w, const fabric::Fabric& f,
+                             const SimulateArgs& a, fabric::RunContext& ctx) {
+  fabric::CircuitSchedule s = read_circuit_schedule(a.schedule, f);
   ctx.workload_file = a.source.label();
   ctx.fabric_file = a.fabric;
   ctx.scheduler = s.scheduler;
   ctx.replayed = true;
-  SimOptions options;
+  fabric::SimOptions options;
   options.engine.progress = &progress();
   options.engine.stage = "replay";
-  SimResult r = replay(w, f, s, options, a.schedule);
+  fabric::SimResult r = replay(w, f, s, options, a.schedule);
   if (!r.ok) {
     std::string first;
     for (std::size_t i = 0; i < r.violations.size() && i < 3; ++i)
@@ -56,7 +57,7 @@ SimResult run_replay(const Workload& w, const Fabric& f, const SimulateArgs& a, 
 // extension, or "all". A run that only needs the summary skips formatting hundreds of MB.
 std::vector<std::string> selected_outputs(const std::vector<std::string>& names) {
   std::vector<std::string> known = {"summary.json"};
-  for (const std::string& file : sim_output_files()) known.push_back(file);
+  for (const std::string& file : fabric::sim_output_files()) known.push_back(file);
   std::vector<std::string> files;
   for (const std::string& name : names) {
     if (name == "all") return known;
@@ -77,8 +78,9 @@ std::vector<std::string> selected_outputs(const std::vector<std::string>& names)
   return ordered;
 }
 
-void write_outputs(const std::string& dir, const std::vector<std::string>& files, const Workload& w,
-                   const Fabric& f, const SimResult& r, const nlohmann::ordered_json& summary) {
+void write_outputs(const std::string& dir, const std::vector<std::string>& files,
+                   const workload::Workload& w, const fabric::Fabric& f, const fabric::SimResult& r,
+                   const nlohmann::ordered_json& summary) {
   prepare_output_dir(dir, "--out-dir");
   const std::filesystem::path p(dir);
   ProgressStage stage(progress(), "write outputs",
@@ -95,10 +97,10 @@ void write_outputs(const std::string& dir, const std::vector<std::string>& files
 }
 
 // A registered scheduler's run, its summary with the options echoed from its table.
-SimResult scheduled_run(const Workload& w, const Fabric& f, const SimulateArgs& a,
-                        nlohmann::ordered_json& summary) {
-  const WorkloadScheduler& s = workload_scheduler(a.scheduler);
-  SchedulerResult run = a.flags.naming_flags([&] {
+fabric::SimResult scheduled_run(const workload::Workload& w, const fabric::Fabric& f,
+                                const SimulateArgs& a, nlohmann::ordered_json& summary) {
+  const schedulers::WorkloadScheduler& s = schedulers::workload_scheduler(a.scheduler);
+  schedulers::SchedulerResult run = a.flags.naming_flags([&] {
     return run_scheduler(s, {w, f, a.source.label(), nullptr, a.fabric, progress()},
                          a.flags.values_for(s));
   });
@@ -115,11 +117,12 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   if (a.scheduler.empty() == a.schedule.empty())
     throw InputError("", "--scheduler", "exactly one of --scheduler NAME or --schedule FILE");
   const std::vector<std::string> files = selected_outputs(a.outputs);
-  const Fabric f = read_fabric(a.fabric);  // first: a typo in it must not wait for a big workload
-  const Workload w = a.source.load();
+  const fabric::Fabric f =
+      fabric::read_fabric(a.fabric);  // first: a typo in it must not wait for a big workload
+  const workload::Workload w = a.source.load();
   nlohmann::ordered_json summary;
-  RunContext ctx;
-  SimResult r;
+  fabric::RunContext ctx;
+  fabric::SimResult r;
   if (a.schedule.empty()) {
     r = scheduled_run(w, f, a, summary);
   } else {
@@ -130,14 +133,14 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   }
   summary["provenance"] = command_provenance(cmd, {a.source.label(), a.fabric, a.schedule});
   write_outputs(a.out, files, w, f, r, summary);
-  const SimMetrics& m = r.metrics;
+  const fabric::SimMetrics& m = r.metrics;
   fmt::print(
       "{}: iteration {}  (critical path {}, fabric lower bound {})  peak NIC buffer {}  "
       "reconfigurations {}  utilization {:.3f}\n",
       a.schedule.empty() ? a.scheduler : ctx.scheduler, format_time(m.iteration_time),
       format_time(m.compute_critical_path), format_time(m.lower_bound),
       format_bytes(m.peak_nic_buffer), m.reconfigurations, m.circuit_utilization);
-  if (files.size() == sim_output_files().size() + 1)
+  if (files.size() == fabric::sim_output_files().size() + 1)
     fmt::print("wrote {}/summary.json and {} more files\n", a.out, files.size() - 1);
   else
     fmt::print("wrote into {}: {}\n", a.out, fmt::join(files, ", "));

@@ -21,29 +21,29 @@ struct SweepArgs {
   std::string sweep, out, shard, output;
   std::size_t jobs = 1;
   bool retry_failed = false, submit = false, quiet = false;
-  SlurmJob slurm;
+  sweep::SlurmJob slurm;
   std::size_t shards = 0;
 };
 
 void run_plan(const SweepArgs& a) {
-  const Sweep sweep = read_sweep(a.sweep);
+  const sweep::Sweep sweep = sweep::read_sweep(a.sweep);
   fmt::print("{}", describe_plan(sweep, plan_sweep(sweep)));
 }
 
 void run_run(const SweepArgs& a) {
-  const Sweep sweep = read_sweep(a.sweep);
-  const SweepPlan plan = plan_sweep(sweep);
-  SweepRunOptions o{a.out, a.jobs, shard_from_environment(), a.retry_failed};
-  if (!a.shard.empty()) o.shard = parse_shard(a.shard, "--shard");
-  const SweepRunTally t = run_sweep(sweep, plan, o, *make_stderr_progress(a.quiet));
+  const sweep::Sweep sweep = sweep::read_sweep(a.sweep);
+  const sweep::SweepPlan plan = plan_sweep(sweep);
+  sweep::SweepRunOptions o{a.out, a.jobs, sweep::shard_from_environment(), a.retry_failed};
+  if (!a.shard.empty()) o.shard = sweep::parse_shard(a.shard, "--shard");
+  const sweep::SweepRunTally t = run_sweep(sweep, plan, o, *make_stderr_progress(a.quiet));
   fmt::print("shard {}/{}: ran {} cells ({} failed), {} already complete; {}\n", o.shard.index,
              o.shard.count, t.ran, t.failed, t.skipped, a.out);
 }
 
 void run_slurm(SweepArgs a) {
-  const Sweep sweep = read_sweep(a.sweep);
-  const SweepPlan plan = plan_sweep(sweep);
-  SlurmJob& job = a.slurm;
+  const sweep::Sweep sweep = sweep::read_sweep(a.sweep);
+  const sweep::SweepPlan plan = plan_sweep(sweep);
+  sweep::SlurmJob& job = a.slurm;
   job.flux = fs::read_symlink("/proc/self/exe").string();
   job.sweep_file = fs::absolute(a.sweep).lexically_normal().string();
   job.out = fs::absolute(a.out).lexically_normal().string();
@@ -52,7 +52,8 @@ void run_slurm(SweepArgs a) {
     throw InputError("", "--shards",
                      fmt::format("at most one task per cell ({} cells)", plan.cells.size()));
   check_slurm_job(job);
-  prepare_sweep_dir(SweepDir{job.out}, sweep, plan);  // `flux sweep status` works from now on
+  prepare_sweep_dir(sweep::SweepDir{job.out}, sweep,
+                    plan);  // `flux sweep status` works from now on
   const fs::path dir = fs::path(job.out) / "slurm";
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -67,20 +68,20 @@ void run_slurm(SweepArgs a) {
     fmt::print("submit with: sbatch {} (then the merge with --dependency=afterany:JOBID)\n", array);
     return;
   }
-  const auto [array_id, merge_id] = submit_slurm(array, merge);
+  const auto [array_id, merge_id] = sweep::submit_slurm(array, merge);
   fmt::print("submitted array job {} and merge job {} (writes {}/results.csv)\n", array_id,
              merge_id, job.out);
 }
 
 void run_merge(const SweepArgs& a) {
-  write_file_atomic(a.output, merge_sweep(SweepDir{a.out}));
-  const SweepStatus s = sweep_status(SweepDir{a.out});
+  write_file_atomic(a.output, merge_sweep(sweep::SweepDir{a.out}));
+  const sweep::SweepStatus s = sweep_status(sweep::SweepDir{a.out});
   fmt::print("wrote {}: {} cells, {} done, {} failed, {} missing\n", a.output, s.cells, s.done,
              s.failed, s.missing);
 }
 
 void run_status(const SweepArgs& a) {
-  const SweepStatus s = sweep_status(SweepDir{a.out});
+  const sweep::SweepStatus s = sweep_status(sweep::SweepDir{a.out});
   fmt::print("{} cells: {} done, {} failed, {} missing", s.cells, s.done, s.failed, s.missing);
   if (s.partial) fmt::print(" ({} being written or left by a killed run)", s.partial);
   fmt::print("\n");

@@ -30,32 +30,32 @@ struct GenerateOptions {
 };
 
 void generate(const GenerateOptions& o) {
-  const Scenario s = read_scenario(o.scenario);
-  std::vector<TaskSink*> sinks;
+  const workload::Scenario s = workload::read_scenario(o.scenario);
+  std::vector<workload::TaskSink*> sinks;
   std::vector<std::unique_ptr<OutputFile>> files;
-  std::vector<std::unique_ptr<TaskSink>> owned;
+  std::vector<std::unique_ptr<workload::TaskSink>> owned;
   if (!o.output.empty()) {
     files.push_back(std::make_unique<OutputFile>(o.output));
-    owned.push_back(std::make_unique<WorkloadJsonWriter>(files.back()->stream()));
+    owned.push_back(std::make_unique<workload::WorkloadJsonWriter>(files.back()->stream()));
     sinks.push_back(owned.back().get());
   }
   if (!o.flows.empty()) {
     files.push_back(std::make_unique<OutputFile>(o.flows));
-    owned.push_back(std::make_unique<FlowsCsvWriter>(files.back()->stream()));
+    owned.push_back(std::make_unique<workload::FlowsCsvWriter>(files.back()->stream()));
     sinks.push_back(owned.back().get());
   }
-  DemandSink demand;
+  workload::DemandSink demand;
   if (!o.demand.empty()) sinks.push_back(&demand);
-  StatsSink stats;
+  workload::StatsSink stats;
   sinks.push_back(&stats);
-  TeeSink tee(sinks);
+  workload::TeeSink tee(sinks);
   {
     ProgressStage stage(progress(), "generate and write tasks");  // 18.5 M tasks take a minute
     build_workload(s, tee);
     for (auto& f : files) f->commit();
     if (!o.demand.empty()) write_file_atomic(o.demand, demand_to_json(demand.demand()));
   }
-  const WorkloadStats& st = stats.stats();
+  const workload::WorkloadStats& st = stats.stats();
   if (o.stats)
     fmt::print("{}", stats_to_text(st));
   else
@@ -82,7 +82,8 @@ void add_scenario(CLI::App& wl) {
   auto path = std::make_shared<std::string>();
   auto* cmd = wl.add_subcommand("scenario", "Print a scenario's effective configuration");
   cmd->add_option("scenario", *path, "flux.scenario/1 file")->required();
-  cmd->callback([path] { fmt::print("{}", scenario_to_json(read_scenario(*path))); });
+  cmd->callback(
+      [path] { fmt::print("{}", workload::scenario_to_json(workload::read_scenario(*path))); });
 }
 
 void add_stats(CLI::App& wl) {
@@ -92,7 +93,7 @@ void add_stats(CLI::App& wl) {
   src->add_to(*cmd, true);
   cmd->add_flag("--json", *json, "print flux.workload-stats/1 JSON");
   cmd->callback([src, json] {
-    StatsSink sink;
+    workload::StatsSink sink;
     {
       ProgressStage stage(progress(), "read tasks");
       src->stream(sink);
@@ -103,7 +104,7 @@ void add_stats(CLI::App& wl) {
 
 // One file per (phase, group) in `dir`, named <phase>-<group>.json.
 void split_demand(const WorkloadSource& src, const std::string& dir) {
-  PhaseDemandSink sink;
+  workload::PhaseDemandSink sink;
   src.stream(sink);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -117,7 +118,7 @@ void split_demand(const WorkloadSource& src, const std::string& dir) {
 
 void add_demand(CLI::App& wl) {
   auto src = std::make_shared<WorkloadSource>();
-  auto filter = std::make_shared<TrafficFilter>();
+  auto filter = std::make_shared<workload::TrafficFilter>();
   auto out = std::make_shared<std::string>();
   auto split = std::make_shared<std::string>();
   auto* cmd = wl.add_subcommand("demand", "Demand matrix (bytes) of the iteration or of a phase");
@@ -131,7 +132,7 @@ void add_demand(CLI::App& wl) {
     if (!split->empty()) return split_demand(*src, *split);
     if (out->empty()) throw InputError("", "-o", "an output file (or --split DIR)");
     ProgressStage stage(progress(), "demand matrix");
-    DemandSink sink(*filter);
+    workload::DemandSink sink(*filter);
     src->stream(sink);
     if (sink.demand().matrix.max_entry() <= 0) {
       if (filter->phase.empty() && filter->group.empty())
@@ -152,7 +153,7 @@ void add_flows(CLI::App& wl) {
   cmd->callback([src, out] {
     ProgressStage stage(progress(), "flows");
     OutputFile file(*out);
-    FlowsCsvWriter sink(file.stream());
+    workload::FlowsCsvWriter sink(file.stream());
     src->stream(sink);
     file.commit();
   });
@@ -160,14 +161,15 @@ void add_flows(CLI::App& wl) {
 
 struct ImportOptions {
   std::string chakra, astra, output, gpu, cpu_nodes = "skip";
-  AstraImportOptions astra_options;
-  ChakraImportOptions chakra_options;
+  workload::AstraImportOptions astra_options;
+  workload::ChakraImportOptions chakra_options;
 };
 
-Workload import(ImportOptions& o, ImportReport& report) {
+workload::Workload import(ImportOptions& o, workload::ImportReport& report) {
   if (o.astra.empty()) {
-    if (!o.gpu.empty()) o.chakra_options.hardware = gpu_hardware(o.gpu, "--gpu");
-    o.chakra_options.cpu_nodes = o.cpu_nodes == "stream" ? CpuNodes::stream : CpuNodes::skip;
+    if (!o.gpu.empty()) o.chakra_options.hardware = workload::gpu_hardware(o.gpu, "--gpu");
+    o.chakra_options.cpu_nodes =
+        o.cpu_nodes == "stream" ? workload::CpuNodes::stream : workload::CpuNodes::skip;
     return import_chakra(o.chakra, o.chakra_options, &report);
   }
   return import_astra(o.astra, o.astra_options, &report);
@@ -207,9 +209,9 @@ void add_import(CLI::App& wl) {
   cmd->callback([o] {
     if (o->chakra.empty() && o->astra.empty())
       throw InputError("", "--chakra", "one of --chakra PREFIX or --astra FILE");
-    ImportReport report;
+    workload::ImportReport report;
     ProgressStage stage(progress(), "import");
-    const Workload w = import(*o, report);
+    const workload::Workload w = import(*o, report);
     write_file_atomic(o->output, workload_to_json(w));
     stage.finish();
     fmt::print("{}imported {} tasks on {} GPUs\n", report.to_text(), w.tasks.size(), w.gpus);
@@ -223,10 +225,10 @@ void add_export(CLI::App& wl) {
   src->add_to(*cmd, true);
   cmd->add_option("--chakra", *prefix, "write <prefix>.<rank>.et, one trace per GPU")->required();
   cmd->callback([src, prefix] {
-    const Workload w = src->load();
+    const workload::Workload w = src->load();
     export_chakra(w, *prefix);
-    fmt::print("exported {} tasks to {} on {} GPUs\n", w.tasks.size(), chakra_rank_file(*prefix, 0),
-               w.gpus);
+    fmt::print("exported {} tasks to {} on {} GPUs\n", w.tasks.size(),
+               workload::chakra_rank_file(*prefix, 0), w.gpus);
   });
 }
 

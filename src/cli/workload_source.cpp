@@ -21,17 +21,18 @@ void WorkloadSource::check() const {
     throw InputError("", "--workload", "exactly one of --workload FILE or --scenario FILE");
 }
 
-Workload WorkloadSource::load() const {
+workload::Workload WorkloadSource::load() const {
   check();
-  return scenario.empty() ? read_workload(workload) : build_workload(read_scenario(scenario));
+  return scenario.empty() ? workload::read_workload(workload)
+                          : workload::build_workload(workload::read_scenario(scenario));
 }
 
-void WorkloadSource::stream(TaskSink& sink) const {
+void WorkloadSource::stream(workload::TaskSink& sink) const {
   check();
   if (scenario.empty())
-    replay_workload(read_workload(workload), sink);
+    replay_workload(workload::read_workload(workload), sink);
   else
-    build_workload(read_scenario(scenario), sink);
+    workload::build_workload(workload::read_scenario(scenario), sink);
 }
 
 }  // namespace flux::cli

@@ -19,8 +19,8 @@ struct WorkloadSource {
   // `positional`: the workload file is the command's positional argument, not `--workload`.
   void add_to(CLI::App& cmd, bool positional = false);
   // Both throw InputError unless exactly one source is given, or for a bad file.
-  [[nodiscard]] Workload load() const;
-  void stream(TaskSink& sink) const;
+  [[nodiscard]] workload::Workload load() const;
+  void stream(workload::TaskSink& sink) const;
   // The file named in reports and error messages.
   [[nodiscard]] const std::string& label() const { return scenario.empty() ? workload : scenario; }
 

@@ -4,10 +4,10 @@
 #include <map>
 #include <tuple>
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
-bool same_pair(const Task& a, const Task& b) {
+bool same_pair(const workload::Task& a, const workload::Task& b) {
   return a.src == b.src && a.dst == b.dst;
 }
 
@@ -17,17 +17,18 @@ std::vector<int> group_tasks(const CoschedInstance& inst) {
   std::vector<int> group(tasks.size());
   for (std::size_t v = 0; v < tasks.size(); ++v) group[v] = static_cast<int>(v);
   for (int v : inst.topo) {
-    const Task& t = tasks[v];
-    if (t.kind != TaskKind::send || t.after.size() != 1) continue;
+    const workload::Task& t = tasks[v];
+    if (t.kind != workload::TaskKind::send || t.after.size() != 1) continue;
     const int a = t.after[0];
-    if (tasks[a].kind == TaskKind::send && inst.succ[a].size() == 1 && same_pair(tasks[a], t))
+    if (tasks[a].kind == workload::TaskKind::send && inst.succ[a].size() == 1 &&
+        same_pair(tasks[a], t))
       group[v] = group[a];
   }
   // Siblings: whole single-task groups with identical pair, predecessors and successors.
   std::map<std::tuple<int, int, std::vector<int>, std::vector<int>>, int> first;
   for (int v : inst.topo) {
-    const Task& t = tasks[v];
-    if (t.kind != TaskKind::send || group[v] != v) continue;
+    const workload::Task& t = tasks[v];
+    if (t.kind != workload::TaskKind::send || group[v] != v) continue;
     if (std::any_of(inst.succ[v].begin(), inst.succ[v].end(), [&](int s) { return group[s] == v; }))
       continue;  // heads a chain
     std::vector<int> pred = t.after, succ = inst.succ[v];
@@ -57,7 +58,7 @@ Aggregation aggregate_messages(const CoschedInstance& inst) {
     }
     const int k = new_index[g];
     out.parts[k].push_back(v);
-    Task& merged = out.workload.tasks[k];
+    workload::Task& merged = out.workload.tasks[k];
     if (v != g) {
       merged.bytes += tasks[v].bytes + inst.fabric.latency * inst.fabric.link_rate;
       ++out.merged;
@@ -65,7 +66,7 @@ Aggregation aggregate_messages(const CoschedInstance& inst) {
     for (int p : tasks[v].after)
       if (group[p] != g) merged.after.push_back(new_index[group[p]]);
   }
-  for (Task& t : out.workload.tasks) {
+  for (workload::Task& t : out.workload.tasks) {
     std::sort(t.after.begin(), t.after.end());
     t.after.erase(std::unique(t.after.begin(), t.after.end()), t.after.end());
   }
@@ -86,4 +87,4 @@ std::vector<Placement> expand_placements(const CoschedInstance& original,
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

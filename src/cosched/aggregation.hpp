@@ -13,10 +13,10 @@
 #include "cosched/instance.hpp"
 #include "cosched/placement.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct Aggregation {
-  Workload workload;                    // the aggregated DAG
+  workload::Workload workload;          // the aggregated DAG
   std::vector<std::vector<int>> parts;  // per aggregated task: original task indices, in order
   int merged = 0;                       // sends absorbed into another
 };
@@ -29,4 +29,4 @@ struct Aggregation {
                                                        const Aggregation& agg,
                                                        const std::vector<Placement>& placements);
 
-}  // namespace flux
+}  // namespace flux::cosched

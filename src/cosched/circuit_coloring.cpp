@@ -5,7 +5,7 @@
 #include <tuple>
 #include <utility>
 
-namespace flux {
+namespace flux::cosched {
 
 std::vector<int> circuit_coloring(const CoschedInstance& inst) {
   struct Pair {
@@ -14,12 +14,12 @@ std::vector<int> circuit_coloring(const CoschedInstance& inst) {
     double bytes = 0.0;
     int color = 0;
   };
-  const bool duplex = inst.fabric.circuit == CircuitKind::duplex;
+  const bool duplex = inst.fabric.circuit == fabric::CircuitKind::duplex;
   std::map<std::pair<int, int>, int> index;  // (a, b) -> position in `pairs`
   std::vector<Pair> pairs;
   std::vector<int> pair_of(inst.message_count());
   for (int m = 0; m < inst.message_count(); ++m) {
-    const Task& t = inst.message_task(m);
+    const workload::Task& t = inst.message_task(m);
     const std::pair<int, int> key = duplex
                                         ? std::pair{std::min(t.src, t.dst), std::max(t.src, t.dst)}
                                         : std::pair{t.src, t.dst};
@@ -54,4 +54,4 @@ std::vector<int> circuit_coloring(const CoschedInstance& inst) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -10,9 +10,9 @@
 
 #include "cosched/instance.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 // The OCS of every message (index = message).
 [[nodiscard]] std::vector<int> circuit_coloring(const CoschedInstance& inst);
 
-}  // namespace flux
+}  // namespace flux::cosched

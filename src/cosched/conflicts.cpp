@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::cosched {
 
 MessageClosure::MessageClosure(const CoschedInstance& inst) {
   const std::size_t words = (inst.messages.size() + 63) / 64;
@@ -21,13 +21,13 @@ MessageClosure::MessageClosure(const CoschedInstance& inst) {
 
 ConflictAnalysis analyze_conflicts(const CoschedInstance& inst, const MessageClosure& closure,
                                    const std::vector<char>& subset) {
-  const bool simplex = inst.fabric.circuit == CircuitKind::simplex;
+  const bool simplex = inst.fabric.circuit == fabric::CircuitKind::simplex;
   const int gpus = inst.fabric.gpus;
   // Users of each port (per switch the same): duplex port = GPU; simplex TX = g, RX = gpus + g.
   std::vector<std::vector<int>> users(simplex ? 2 * gpus : gpus);
   for (int m = 0; m < inst.message_count(); ++m) {
     if (!subset.empty() && !subset[m]) continue;
-    const Task& t = inst.message_task(m);
+    const workload::Task& t = inst.message_task(m);
     users[t.src].push_back(m);
     users[t.dst + (simplex ? gpus : 0)].push_back(m);
   }
@@ -41,8 +41,8 @@ ConflictAnalysis analyze_conflicts(const CoschedInstance& inst, const MessageClo
 
   ConflictAnalysis out;
   for (auto [a, b] : raw) {
-    const Task& ta = inst.message_task(a);
-    const Task& tb = inst.message_task(b);
+    const workload::Task& ta = inst.message_task(a);
+    const workload::Task& tb = inst.message_task(b);
     const bool same_direction = ta.src == tb.src && ta.dst == tb.dst;
     const bool reversed = ta.src == tb.dst && ta.dst == tb.src;
     if (!simplex && reversed) {
@@ -59,4 +59,4 @@ ConflictAnalysis analyze_conflicts(const CoschedInstance& inst, const MessageClo
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -14,7 +14,7 @@
 
 #include "cosched/instance.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct ConflictPair {
   int first = 0, second = 0;  // message indices; when `ordered`, first is an ancestor of second
@@ -50,4 +50,4 @@ class MessageClosure {
                                                  const MessageClosure& closure,
                                                  const std::vector<char>& subset = {});
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -5,7 +5,7 @@
 
 #include "cosched/conflicts.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 struct Search {
@@ -63,4 +63,4 @@ ExhaustiveResult exhaustive_optimum(const CoschedInstance& inst) {
   return s.best;
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

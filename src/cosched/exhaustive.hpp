@@ -10,7 +10,7 @@
 #include "cosched/instance.hpp"
 #include "cosched/placement.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct ExhaustiveResult {
   std::vector<Placement> placements;
@@ -21,4 +21,4 @@ struct ExhaustiveResult {
 // Precondition: at most 10 messages (more is rejected with std::invalid_argument).
 [[nodiscard]] ExhaustiveResult exhaustive_optimum(const CoschedInstance& inst);
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -8,7 +8,7 @@
 
 #include "cosched/port_book.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -120,12 +120,12 @@ struct Builder {
     PortBook book(inst.fabric);
     for (int m : start_order(inst, placed))
       if (fixed[m]) {
-        const Task& t = inst.message_task(m);
+        const workload::Task& t = inst.message_task(m);
         book.place(placed[m].sw, t.src, t.dst, placed[m].start + inst.duration[inst.messages[m]]);
       }
     for (int m = 0; m < inst.message_count(); ++m) {
       if (out.x_col[m].empty()) continue;
-      const Task& t = inst.message_task(m);
+      const workload::Task& t = inst.message_task(m);
       const int tc = out.t_col[inst.messages[m]];
       for (int s = 0; s < inst.fabric.ocs; ++s) {
         const double e = book.earliest(s, t.src, t.dst, 0.0) / out.time_unit;
@@ -290,4 +290,4 @@ WindowDecision decode_solution(const FluxModel& model, const CoschedInstance& in
   return d;
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

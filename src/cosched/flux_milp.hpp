@@ -22,7 +22,7 @@
 #include "cosched/placement.hpp"
 #include "milp/model.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct FluxMilpOptions {
   bool prune = true;              // time windows from the warm start (else bounds [ES, H])
@@ -79,4 +79,4 @@ struct WindowDecision {
 [[nodiscard]] WindowDecision decode_solution(const FluxModel& model, const CoschedInstance& inst,
                                              const std::vector<double>& values);
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -18,7 +18,7 @@
 #include "cosched/lower_bound.hpp"
 #include "milp/model_io.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -309,4 +309,4 @@ std::vector<Placement> replay_solution(const CoschedInstance& inst, const FluxOp
   return *pl;
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

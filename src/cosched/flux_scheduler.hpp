@@ -28,7 +28,7 @@
 #include "cosched/placement.hpp"
 #include "milp/backend.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct FluxOptions {
   milp::Limits solver;  // time_limit is the budget for all windows together
@@ -88,4 +88,4 @@ struct FluxResult {
                                                      const std::string& solution_text,
                                                      const std::string& label);
 
-}  // namespace flux
+}  // namespace flux::cosched

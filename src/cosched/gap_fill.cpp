@@ -5,13 +5,13 @@
 #include "cosched/lower_bound.hpp"
 #include "cosched/port_book.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 // Planned occupation of every OCS port: the planned messages per port, sorted by start.
 class PortPlan {
  public:
-  explicit PortPlan(const Fabric& f)
+  explicit PortPlan(const fabric::Fabric& f)
       : f_(f), ports_(static_cast<std::size_t>(ports_per_switch(f)) * f.ocs) {}
 
   // Earliest x ≥ from at which src→dst, lasting p, fits on OCS `sw` at both of its ports.
@@ -62,14 +62,14 @@ class PortPlan {
     return x;
   }
 
-  Fabric f_;
+  fabric::Fabric f_;
   std::vector<Port> ports_;
 };
 
 // Plans message m (task v) at the earliest fit ≥ from over all OCSes; returns its start.
 double plan_message(const CoschedInstance& inst, PortPlan& plan, std::vector<int>& switch_of, int m,
                     double from) {
-  const Task& t = inst.message_task(m);
+  const workload::Task& t = inst.message_task(m);
   const double p = inst.duration[inst.messages[m]];
   double best = 0.0;
   for (int s = 0; s < inst.fabric.ocs; ++s) {
@@ -119,4 +119,4 @@ std::vector<Placement> slack_gap_fill(const CoschedInstance& inst, const GapFill
   return schedule_in_order(inst, switch_of, start_order(inst, plan_pl)).value();
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

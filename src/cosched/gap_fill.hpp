@@ -20,7 +20,7 @@
 #include "cosched/instance.hpp"
 #include "cosched/placement.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct GapFillOptions {
   double critical_slack = 1e-9;  // relative to the critical path: planned first, at their heads
@@ -29,4 +29,4 @@ struct GapFillOptions {
 [[nodiscard]] std::vector<Placement> slack_gap_fill(const CoschedInstance& inst,
                                                     const GapFillOptions& options = {});
 
-}  // namespace flux
+}  // namespace flux::cosched

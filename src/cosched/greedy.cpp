@@ -8,7 +8,7 @@
 
 #include "cosched/port_book.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 // Pending (not yet placed) messages per circuit, by earliest start: the look-ahead's "next use".
@@ -39,7 +39,7 @@ class NextUse {
 
  private:
   long long key(int a, int b) const {
-    if (inst_.fabric.circuit == CircuitKind::duplex && a > b) std::swap(a, b);
+    if (inst_.fabric.circuit == fabric::CircuitKind::duplex && a > b) std::swap(a, b);
     return static_cast<long long>(a) * inst_.fabric.gpus + b;
   }
   const CoschedInstance& inst_;
@@ -48,8 +48,8 @@ class NextUse {
   std::vector<char> done_;
 };
 
-int choose_switch(const CoschedInstance& inst, const PortBook& book, NextUse& next, const Task& t,
-                  double ready, bool lookahead) {
+int choose_switch(const CoschedInstance& inst, const PortBook& book, NextUse& next,
+                  const workload::Task& t, double ready, bool lookahead) {
   const double tol = 1e-9 * std::max(ready, inst.fabric.reconfig_delay) + 1e-15;
   int best = 0;
   std::tuple<double, int, int, double> best_key{INFINITY, 0, 0, 0.0};
@@ -91,7 +91,7 @@ std::vector<Placement> flux_greedy(const CoschedInstance& inst, const GreedyOpti
   PortBook book(inst.fabric);
   for (int m : start_order(inst, out))
     if (out[m].sw >= 0) {
-      const Task& t = inst.message_task(m);
+      const workload::Task& t = inst.message_task(m);
       book.place(out[m].sw, t.src, t.dst, out[m].start + inst.duration[inst.messages[m]]);
     }
   NextUse next(inst, place);
@@ -109,7 +109,7 @@ std::vector<Placement> flux_greedy(const CoschedInstance& inst, const GreedyOpti
     const int m = inst.message_of[v];
     double start = r;
     if (m >= 0 && place[m]) {
-      const Task& t = tasks[v];
+      const workload::Task& t = tasks[v];
       const int sw = options.switch_of.empty()
                          ? choose_switch(inst, book, next, t, r, options.lookahead)
                          : options.switch_of[m];
@@ -129,4 +129,4 @@ std::vector<Placement> flux_greedy(const CoschedInstance& inst, const GreedyOpti
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

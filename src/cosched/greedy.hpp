@@ -12,7 +12,7 @@
 #include "cosched/instance.hpp"
 #include "cosched/placement.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct GreedyOptions {
   bool lookahead = true;       // false: first switch among equally early ones
@@ -27,4 +27,4 @@ struct GreedyOptions {
                                                  const std::vector<Placement>& fixed = {},
                                                  const std::vector<char>& to_place = {});
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -9,10 +9,11 @@
 #include "fabric/fabric_io.hpp"
 #include "workload/validate.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
-void check_task(const Task& t, std::size_t i, int ports, int ntasks, const std::string& label) {
+void check_task(const workload::Task& t, std::size_t i, int ports, int ntasks,
+                const std::string& label) {
   const std::string at = fmt::format("/tasks/{}", i);
   auto in_fabric = [&](int g, const char* field) {
     if (g < 0 || g >= ports)
@@ -20,7 +21,7 @@ void check_task(const Task& t, std::size_t i, int ports, int ntasks, const std::
                        fmt::format("a GPU index in [0, {}) — the fabric has only {} ports per OCS",
                                    ports, ports));
   };
-  if (t.kind == TaskKind::send) {
+  if (t.kind == workload::TaskKind::send) {
     in_fabric(t.src, "/src");
     in_fabric(t.dst, "/dst");
     if (t.src == t.dst)
@@ -38,7 +39,8 @@ void check_task(const Task& t, std::size_t i, int ports, int ntasks, const std::
 
 }  // namespace
 
-CoschedInstance make_instance(Workload workload, const Fabric& fabric, const std::string& label) {
+CoschedInstance make_instance(workload::Workload workload, const fabric::Fabric& fabric,
+                              const std::string& label) {
   validate_fabric(fabric, "fabric");
   if (workload.gpus > fabric.gpus)
     throw InputError("fabric", "/gpus",
@@ -46,16 +48,16 @@ CoschedInstance make_instance(Workload workload, const Fabric& fabric, const std
   CoschedInstance inst;
   inst.workload = std::move(workload);
   inst.fabric = fabric;
-  const Workload& w = inst.workload;
+  const workload::Workload& w = inst.workload;
   const int n = static_cast<int>(w.tasks.size());
   inst.succ.resize(n);
   inst.message_of.assign(n, -1);
   inst.duration.resize(n);
   for (int v = 0; v < n; ++v) {
-    const Task& t = w.tasks[v];
+    const workload::Task& t = w.tasks[v];
     check_task(t, v, fabric.gpus, n, label);
     for (int p : t.after) inst.succ[p].push_back(v);
-    if (t.kind == TaskKind::send) {
+    if (t.kind == workload::TaskKind::send) {
       inst.message_of[v] = static_cast<int>(inst.messages.size());
       inst.messages.push_back(v);
       inst.duration[v] = fabric.latency + t.bytes / fabric.link_rate;
@@ -90,4 +92,4 @@ std::vector<double> task_starts(const CoschedInstance& inst,
   return start;
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

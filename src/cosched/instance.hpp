@@ -10,11 +10,11 @@
 #include "fabric/fabric.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct CoschedInstance {
-  Workload workload;
-  Fabric fabric;
+  workload::Workload workload;
+  fabric::Fabric fabric;
   std::vector<int> messages;           // message index -> task index
   std::vector<int> message_of;         // task index -> message index, -1 for compute
   std::vector<double> duration;        // p_v per task
@@ -25,13 +25,16 @@ struct CoschedInstance {
   double critical_path = 0.0;          // max_v ES_v + p_v + tail_v (a lower bound)
 
   [[nodiscard]] int message_count() const { return static_cast<int>(messages.size()); }
-  [[nodiscard]] const Task& message_task(int m) const { return workload.tasks[messages[m]]; }
+  [[nodiscard]] const workload::Task& message_task(int m) const {
+    return workload.tasks[messages[m]];
+  }
 };
 
 // Validates and derives. Throws InputError (file = `label`) for a cycle (naming it), a send to
 // itself, a GPU index beyond the fabric's ports, negative sizes or durations, or a bad fabric.
 // Takes the workload by value: move a large one in.
-[[nodiscard]] CoschedInstance make_instance(Workload workload, const Fabric& fabric,
+[[nodiscard]] CoschedInstance make_instance(workload::Workload workload,
+                                            const fabric::Fabric& fabric,
                                             const std::string& label = "workload");
 
 // Finish time of every task when messages start at `message_start` (index = message) and compute
@@ -39,4 +42,4 @@ struct CoschedInstance {
 [[nodiscard]] std::vector<double> task_starts(const CoschedInstance& inst,
                                               const std::vector<double>& message_start);
 
-}  // namespace flux
+}  // namespace flux::cosched

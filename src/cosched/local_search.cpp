@@ -9,7 +9,7 @@
 #include "core/rng.hpp"
 #include "cosched/placement.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -43,7 +43,7 @@ struct Move {
 std::vector<std::vector<int>> circuit_groups(const CoschedInstance& inst) {
   std::map<std::tuple<std::int64_t, int, int>, std::vector<int>> by_key;
   for (int m = 0; m < inst.message_count(); ++m) {
-    const Task& t = inst.message_task(m);
+    const workload::Task& t = inst.message_task(m);
     if (t.collective >= 0)
       by_key[{t.collective, std::min(t.src, t.dst), std::max(t.src, t.dst)}].push_back(m);
   }
@@ -263,4 +263,4 @@ LocalSearchResult critical_path_search(const CoschedInstance& inst, const Messag
   return search.run({std::move(switch_of), std::move(order)});
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -20,7 +20,7 @@
 #include "cosched/conflicts.hpp"
 #include "cosched/instance.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct LocalSearchOptions {
   double time_limit = 10.0;          // seconds of wall time
@@ -46,4 +46,4 @@ struct LocalSearchResult {
                                                      std::vector<int> order,
                                                      const LocalSearchOptions& options);
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -36,7 +36,7 @@
 // whatever the initial configuration and for zero-length messages (a port holds their circuit at
 // t_m). Any choice of sets is valid; the search below only picks promising ones.
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 // One message seen from one GPU side.
@@ -92,7 +92,7 @@ std::vector<double> head_thresholds(const std::vector<Item>& items, int cap) {
 // Best (a, b) for one GPU side: for each head threshold a (descending), merge the messages with
 // head ≥ a into S_a kept by descending tail, then add them in that order (b = the current tail)
 // and evaluate the bound after each; O(|S_a|) per threshold.
-Certificate sweep_side(std::vector<Item>& items, const Fabric& f, int cap, Scratch& s) {
+Certificate sweep_side(std::vector<Item>& items, const fabric::Fabric& f, int cap, Scratch& s) {
   Certificate best;
   auto by_tail = [](const Item& x, const Item& y) { return x.tail > y.tail; };
   std::sort(items.begin(), items.end(),
@@ -127,12 +127,12 @@ Certificate sweep_side(std::vector<Item>& items, const Fabric& f, int cap, Scrat
 // Items per side: duplex GPU g (index g); simplex TX of g (index g) and RX of g (gpus + g).
 std::vector<std::vector<Item>> side_items(const CoschedInstance& inst,
                                           const std::vector<double>& head) {
-  const Fabric& f = inst.fabric;
-  const bool duplex = f.circuit == CircuitKind::duplex;
+  const fabric::Fabric& f = inst.fabric;
+  const bool duplex = f.circuit == fabric::CircuitKind::duplex;
   std::vector<std::vector<Item>> sides(duplex ? f.gpus : 2 * f.gpus);
   for (int m = 0; m < inst.message_count(); ++m) {
     const int v = inst.messages[m];
-    const Task& t = inst.workload.tasks[v];
+    const workload::Task& t = inst.workload.tasks[v];
     const double r = head[v], q = inst.tail[v], p = inst.duration[v];
     sides[t.src].push_back({r, q, p, t.dst, 0, v});
     sides[t.dst + (duplex ? 0 : f.gpus)].push_back({r, q, p, t.src, duplex ? 1 : 0, v});
@@ -158,7 +158,8 @@ struct Pigeonhole {
 // C ≥ min over the set's pairs of pair_bound. For each message w, the other members are the σ
 // circuits whose best partner among w's `reach` neighbours on each side in head order gives the
 // largest pair bound with w. O(n · reach · log reach).
-Pigeonhole pigeonhole_side(std::vector<Item>& items, const Fabric& f, int reach, Scratch& s) {
+Pigeonhole pigeonhole_side(std::vector<Item>& items, const fabric::Fabric& f, int reach,
+                           Scratch& s) {
   Pigeonhole best;
   std::sort(items.begin(), items.end(),
             [](const Item& x, const Item& y) { return x.head < y.head; });
@@ -223,7 +224,7 @@ FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& 
   auto sides = side_items(inst, head);
   Scratch scratch(inst.fabric.gpus);
   const int gpus = inst.fabric.gpus;
-  const bool duplex = inst.fabric.circuit == CircuitKind::duplex;
+  const bool duplex = inst.fabric.circuit == fabric::CircuitKind::duplex;
   for (std::size_t s = 0; s < sides.size(); ++s) {
     auto at_side = [&](BoundSource source, double value) {
       FluxBound fresh;
@@ -269,4 +270,4 @@ std::string describe(const FluxBound& b) {
   return "";
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -23,7 +23,7 @@
 
 #include "cosched/instance.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct FluxBoundOptions {
   // Head thresholds a tried per GPU side, evenly spaced in rank (the lowest head always
@@ -67,4 +67,4 @@ struct FluxBound {
 // circuits on 2 ports".
 [[nodiscard]] std::string describe(const FluxBound& bound);
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -8,7 +8,7 @@
 #include "fabric/schedule_check.hpp"
 #include "fabric/timed_schedule.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 // One run of consecutive messages on a port that share a circuit.
@@ -23,7 +23,7 @@ std::vector<std::vector<int>> port_users(const CoschedInstance& inst,
   std::vector<std::vector<int>> users(static_cast<std::size_t>(ports_per_switch(inst.fabric)) *
                                       inst.fabric.ocs);
   for (int m = 0; m < inst.message_count(); ++m) {
-    const Task& t = inst.message_task(m);
+    const workload::Task& t = inst.message_task(m);
     for (int end = 0; end < 2; ++end)
       users[port_use(inst.fabric, pl[m].sw, t.src, t.dst, end).port].push_back(m);
   }
@@ -32,7 +32,7 @@ std::vector<std::vector<int>> port_users(const CoschedInstance& inst,
   return users;
 }
 
-int partner_at(const Task& t, int gpu_of_port) {
+int partner_at(const workload::Task& t, int gpu_of_port) {
   return gpu_of_port == t.src ? t.dst : t.src;
 }
 
@@ -59,13 +59,14 @@ std::vector<PortRun> port_runs(const CoschedInstance& inst, const std::vector<Pl
 // The circuits the placements imply, sorted by (switch, up, a, b): a circuit a–b is up on the
 // intersection of a's run pointing at b and b's run pointing at a. Runs come out of `port_runs`
 // grouped by port in increasing order, so a run's peers are found by binary search.
-std::vector<CircuitInterval> circuit_intervals(const CoschedInstance& inst,
-                                               const std::vector<Placement>& pl, double end_time) {
+std::vector<fabric::CircuitInterval> circuit_intervals(const CoschedInstance& inst,
+                                                       const std::vector<Placement>& pl,
+                                                       double end_time) {
   const int pps = ports_per_switch(inst.fabric), gpus = inst.fabric.gpus;
-  const bool simplex = inst.fabric.circuit == CircuitKind::simplex;
+  const bool simplex = inst.fabric.circuit == fabric::CircuitKind::simplex;
   const auto runs = port_runs(inst, pl, end_time);
   const auto by_port = [](const PortRun& x, const PortRun& y) { return x.port < y.port; };
-  std::vector<CircuitInterval> out;
+  std::vector<fabric::CircuitInterval> out;
   for (const PortRun& ra : runs) {
     const int sw = ra.port / pps, local = ra.port % pps;
     if (local >= gpus && simplex) continue;  // RX runs are matched from the TX side
@@ -122,7 +123,7 @@ bool ListScheduler::run(const std::vector<int>& switch_of, const std::vector<int
     if (k == order.size()) break;
     const int m = order[k], v = inst_.messages[m];
     if (placed_[m] || missing_[v] != 0) return false;  // listed twice, or before a predecessor
-    const Task& t = tasks[v];
+    const workload::Task& t = tasks[v];
     const int sw = switch_of[m];
     blocker_[m] = book.blocker(sw, t.src, t.dst, ready_[v]);
     start_[v] = book.earliest(sw, t.src, t.dst, ready_[v]);
@@ -171,9 +172,10 @@ double iteration_time(const CoschedInstance& inst, const std::vector<Placement>&
   return end;
 }
 
-CircuitSchedule make_circuit_schedule(const CoschedInstance& inst, const std::vector<Placement>& pl,
-                                      const std::string& scheduler) {
-  CircuitSchedule out;
+fabric::CircuitSchedule make_circuit_schedule(const CoschedInstance& inst,
+                                              const std::vector<Placement>& pl,
+                                              const std::string& scheduler) {
+  fabric::CircuitSchedule out;
   out.scheduler = scheduler;
   out.iteration_time = iteration_time(inst, pl);
   for (int m = 0; m < inst.message_count(); ++m)
@@ -187,4 +189,4 @@ std::int64_t count_reconfigurations(const CoschedInstance& inst, const std::vect
   return count_reconfigurations(timed_circuits(circuits), inst.fabric);
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

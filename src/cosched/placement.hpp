@@ -11,7 +11,7 @@
 #include "cosched/instance.hpp"
 #include "fabric/fabric.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 struct Placement {
   int sw = -1;
@@ -63,13 +63,13 @@ class ListScheduler {
 // The schedule file: one atomic entry per send, and the circuit intervals the placements imply.
 // A port switches as late as possible (dark during the τ before its next circuit's first use);
 // a circuit is up while both of its ports point at each other.
-[[nodiscard]] CircuitSchedule make_circuit_schedule(const CoschedInstance& inst,
-                                                    const std::vector<Placement>& placements,
-                                                    const std::string& scheduler);
+[[nodiscard]] fabric::CircuitSchedule make_circuit_schedule(
+    const CoschedInstance& inst, const std::vector<Placement>& placements,
+    const std::string& scheduler);
 
 // Port reconfigurations the placements need: the simulator's count (fabric/schedule_check) on
 // the circuits of `make_circuit_schedule`.
 [[nodiscard]] std::int64_t count_reconfigurations(const CoschedInstance& inst,
                                                   const std::vector<Placement>& placements);
 
-}  // namespace flux
+}  // namespace flux::cosched

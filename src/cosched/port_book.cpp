@@ -2,20 +2,20 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::cosched {
 
-int ports_per_switch(const Fabric& f) {
-  return f.circuit == CircuitKind::duplex ? f.gpus : 2 * f.gpus;
+int ports_per_switch(const fabric::Fabric& f) {
+  return f.circuit == fabric::CircuitKind::duplex ? f.gpus : 2 * f.gpus;
 }
 
-PortUse port_use(const Fabric& f, int sw, int src, int dst, int end) {
+PortUse port_use(const fabric::Fabric& f, int sw, int src, int dst, int end) {
   const int base = sw * ports_per_switch(f);
-  if (f.circuit == CircuitKind::duplex)
+  if (f.circuit == fabric::CircuitKind::duplex)
     return end == 0 ? PortUse{base + src, dst, 0} : PortUse{base + dst, src, 1};
   return end == 0 ? PortUse{base + src, dst, 0} : PortUse{base + f.gpus + dst, src, 0};
 }
 
-PortBook::PortBook(const Fabric& fabric)
+PortBook::PortBook(const fabric::Fabric& fabric)
     : fabric_(fabric), ports_(static_cast<std::size_t>(ports_per_switch(fabric)) * fabric.ocs) {}
 
 PortBook::Cause PortBook::port_cause(const PortUse& u) const {
@@ -77,4 +77,4 @@ void PortBook::place(int sw, int src, int dst, double end, int message) {
   }
 }
 
-}  // namespace flux
+}  // namespace flux::cosched

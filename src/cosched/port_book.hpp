@@ -14,11 +14,11 @@
 
 #include "fabric/fabric.hpp"
 
-namespace flux {
+namespace flux::cosched {
 
 // OCS ports per switch: one per GPU for duplex circuits; a TX port g and an RX port gpus + g for
 // simplex ones. Port indices run switch-major: sw * ports_per_switch + local port.
-[[nodiscard]] int ports_per_switch(const Fabric& f);
+[[nodiscard]] int ports_per_switch(const fabric::Fabric& f);
 
 // One end of a message src→dst on OCS `sw` (end 0 = the sender's port, end 1 = the receiver's):
 // the port it occupies, the GPU at the other end of the circuit, and the direction it uses there
@@ -26,11 +26,11 @@ namespace flux {
 struct PortUse {
   int port, partner, dir;
 };
-[[nodiscard]] PortUse port_use(const Fabric& f, int sw, int src, int dst, int end);
+[[nodiscard]] PortUse port_use(const fabric::Fabric& f, int sw, int src, int dst, int end);
 
 class PortBook {
  public:
-  explicit PortBook(const Fabric& fabric);
+  explicit PortBook(const fabric::Fabric& fabric);
 
   // Earliest start ≥ `ready` for a message src→dst on OCS `sw`.
   [[nodiscard]] double earliest(int sw, int src, int dst, double ready) const;
@@ -62,8 +62,8 @@ class PortBook {
     return port_use(fabric_, sw, src, dst, end);
   }
 
-  Fabric fabric_;
+  fabric::Fabric fabric_;
   std::vector<Port> ports_;
 };
 
-}  // namespace flux
+}  // namespace flux::cosched

@@ -13,20 +13,20 @@
 #include "report/csv_reader.hpp"
 #include "report/svg_plot.hpp"
 
-namespace flux {
+namespace flux::experiments {
 namespace {
 
 // The schedulers the Flux paper's claims compare against: they cycle through circuits without
 // knowing the workload's timing.
 constexpr const char* kPeriodic[] = {"rotornet", "rotornet-vlb", "bvn-periodic"};
 
-FluxSweepRow run_one(const FluxSweep& sweep, const CoschedInstance& inst, const std::string& name,
-                     Progress& progress) {
+FluxSweepRow run_one(const FluxSweep& sweep, const cosched::CoschedInstance& inst,
+                     const std::string& name, Progress& progress) {
   FluxSweepRow row{0, inst.fabric.reconfig_delay, name, {}, false, {}, {}};
   const auto given = sweep.options.find(name);
   try {
-    const SchedulerResult r =
-        run_scheduler(workload_scheduler(name),
+    const schedulers::SchedulerResult r =
+        run_scheduler(schedulers::workload_scheduler(name),
                       {inst.workload, inst.fabric, "workload", &inst, sweep.fabric_label, progress},
                       given == sweep.options.end() ? OptionValues{} : given->second);
     row.m = r.sim.metrics;
@@ -42,7 +42,7 @@ FluxSweepRow run_one(const FluxSweep& sweep, const CoschedInstance& inst, const 
 
 // The smallest value of `metric` among the named schedulers that ran this case (inf if none did).
 double best_of(const std::vector<FluxSweepRow>& rows, int layers, double tau,
-               double SimMetrics::*metric, const std::vector<std::string>& names) {
+               double fabric::SimMetrics::*metric, const std::vector<std::string>& names) {
   double best = INFINITY;
   for (const FluxSweepRow& r : rows)
     if (r.layers == layers && r.tau == tau && r.failure.empty() &&
@@ -60,13 +60,14 @@ std::string times(double other, double flux) {
 // Flux against each periodic scheduler and the best of them (each metric's best separately):
 // other / flux, so above 1 Flux is better. The eager metric's ratio stands beside the buffer's.
 std::string claim(const std::vector<FluxSweepRow>& rows, int layers, double tau) {
-  const double flux_t = best_of(rows, layers, tau, &SimMetrics::iteration_time, {"flux"});
+  const double flux_t = best_of(rows, layers, tau, &fabric::SimMetrics::iteration_time, {"flux"});
   if (!std::isfinite(flux_t)) return "";
-  const double flux_b = best_of(rows, layers, tau, &SimMetrics::peak_nic_buffer, {"flux"});
-  const double flux_e = best_of(rows, layers, tau, &SimMetrics::peak_nic_buffer_eager, {"flux"});
+  const double flux_b = best_of(rows, layers, tau, &fabric::SimMetrics::peak_nic_buffer, {"flux"});
+  const double flux_e =
+      best_of(rows, layers, tau, &fabric::SimMetrics::peak_nic_buffer_eager, {"flux"});
   std::vector<std::string> periodic;
   for (const char* name : kPeriodic)
-    if (std::isfinite(best_of(rows, layers, tau, &SimMetrics::iteration_time, {name})))
+    if (std::isfinite(best_of(rows, layers, tau, &fabric::SimMetrics::iteration_time, {name})))
       periodic.emplace_back(name);
   if (periodic.empty())
     return "flux: no periodic scheduler (rotornet, rotornet-vlb, bvn-periodic) ran in this case, "
@@ -76,9 +77,10 @@ std::string claim(const std::vector<FluxSweepRow>& rows, int layers, double tau)
   auto line = [&](const std::string& label, const std::vector<std::string>& names) {
     out += fmt::format(
         "{:<16} {:>18} {:>21} {:>15}\n", label,
-        times(best_of(rows, layers, tau, &SimMetrics::iteration_time, names), flux_t),
-        times(best_of(rows, layers, tau, &SimMetrics::peak_nic_buffer, names), flux_b),
-        times(best_of(rows, layers, tau, &SimMetrics::peak_nic_buffer_eager, names), flux_e));
+        times(best_of(rows, layers, tau, &fabric::SimMetrics::iteration_time, names), flux_t),
+        times(best_of(rows, layers, tau, &fabric::SimMetrics::peak_nic_buffer, names), flux_b),
+        times(best_of(rows, layers, tau, &fabric::SimMetrics::peak_nic_buffer_eager, names),
+              flux_e));
   };
   for (const std::string& name : periodic) line(name, {name});
   if (periodic.size() > 1) line("best periodic", periodic);
@@ -101,9 +103,9 @@ std::vector<std::string> flux_sweep_schedulers() {
 
 FluxSweep paper_flux_sweep() {
   FluxSweep sweep;
-  sweep.scenario = read_scenario(paper_scenario_path());
+  sweep.scenario = workload::read_scenario(paper_scenario_path());
   sweep.model_label = "Llama-3 8B";
-  sweep.fabric = read_fabric(paper_fabric_path());
+  sweep.fabric = fabric::read_fabric(paper_fabric_path());
   sweep.layers = {8, 16};
   sweep.taus = {1e-6, 1e-5, 1e-4, 1e-3};
   return sweep;
@@ -111,14 +113,14 @@ FluxSweep paper_flux_sweep() {
 
 void check_schedulers(const std::vector<std::string>& names) {
   for (const auto& n : names)
-    if (!find_workload_scheduler(n))
+    if (!schedulers::find_workload_scheduler(n))
       throw InputError("", "schedulers", "known scheduler names, not " + n);
 }
 
-std::vector<FluxSweepRow> run_flux_case(const FluxSweep& sweep, const Workload& workload,
+std::vector<FluxSweepRow> run_flux_case(const FluxSweep& sweep, const workload::Workload& workload,
                                         int layers, double tau, Progress& progress) {
-  const Fabric f = with_tau(sweep.fabric, tau);
-  const CoschedInstance inst = make_instance(workload, f, sweep.model_label);
+  const fabric::Fabric f = with_tau(sweep.fabric, tau);
+  const cosched::CoschedInstance inst = cosched::make_instance(workload, f, sweep.model_label);
   std::vector<FluxSweepRow> rows;
   for (const auto& n : sweep.schedulers) {
     rows.push_back(run_one(sweep, inst, n, progress));
@@ -134,7 +136,7 @@ std::string flux_case_table(const FluxSweep& sweep, const std::vector<FluxSweepR
   out += fmt::format("{:<14} {:>9} {:>12} {:>12} {:>12} {:>12} {:>8} {:>10}  {}\n", "scheduler",
                      "posting", "iteration", "peak NIC buf", "waiting", "eager buf", "reconf",
                      "vs ideal", "solver");
-  const double ideal = best_of(rows, layers, tau, &SimMetrics::iteration_time, {"ideal"});
+  const double ideal = best_of(rows, layers, tau, &fabric::SimMetrics::iteration_time, {"ideal"});
   for (const FluxSweepRow& r : rows) {
     if (r.layers != layers || r.tau != tau) continue;
     if (!r.failure.empty()) {  // no schedule: no numbers, just why
@@ -153,7 +155,7 @@ std::string flux_case_table(const FluxSweep& sweep, const std::vector<FluxSweepR
                        r.m.iteration_time / ideal, solver);
   }
   out += claim(rows, layers, tau);
-  const double flux_t = best_of(rows, layers, tau, &SimMetrics::iteration_time, {"flux"});
+  const double flux_t = best_of(rows, layers, tau, &fabric::SimMetrics::iteration_time, {"flux"});
   if (std::isfinite(flux_t) && std::isfinite(ideal))
     out += fmt::format("flux: {:.3f}x the ideal fabric's iteration time\n", flux_t / ideal);
   return out;
@@ -179,20 +181,20 @@ std::string flux_case_legend() {
 
 std::string flux_sweep_csv(const std::vector<FluxSweepRow>& rows) {
   auto g9 = [](double v) { return fmt::format("{:.9g}", v); };
-  std::string out =
-      csv_record("layers", "tau_s", "scheduler", "posting", "iteration_time_s", "peak_nic_buffer_B",
-                 "peak_waiting_B", "mean_nic_buffer_B", "peak_nic_buffer_total_B",
-                 "peak_hbm_held_B", "peak_nic_buffer_eager_B", "reconfigurations", "lower_bound_s",
-                 "solver_status", "solver_gap", "solver_s", "failure");
+  std::string out = report::csv_record(
+      "layers", "tau_s", "scheduler", "posting", "iteration_time_s", "peak_nic_buffer_B",
+      "peak_waiting_B", "mean_nic_buffer_B", "peak_nic_buffer_total_B", "peak_hbm_held_B",
+      "peak_nic_buffer_eager_B", "reconfigurations", "lower_bound_s", "solver_status", "solver_gap",
+      "solver_s", "failure");
   for (const FluxSweepRow& r : rows)
-    append_csv_record(out, r.layers, g9(r.tau), r.scheduler,
-                      r.failure.empty() ? to_string(r.m.posting) : "", g9(r.m.iteration_time),
-                      g9(r.m.peak_nic_buffer), g9(r.m.peak_waiting_bytes), g9(r.m.mean_nic_buffer),
-                      g9(r.m.peak_nic_buffer_total), g9(r.m.peak_hbm_held),
-                      g9(r.m.peak_nic_buffer_eager), r.m.reconfigurations, g9(r.m.lower_bound),
-                      r.has_solver ? to_string(r.solver.status) : "",
-                      r.has_solver ? fmt::format("{:.6g}", r.solver.gap) : "",
-                      r.has_solver ? fmt::format("{:.3f}", r.solver.seconds) : "", r.failure);
+    report::append_csv_record(
+        out, r.layers, g9(r.tau), r.scheduler, r.failure.empty() ? to_string(r.m.posting) : "",
+        g9(r.m.iteration_time), g9(r.m.peak_nic_buffer), g9(r.m.peak_waiting_bytes),
+        g9(r.m.mean_nic_buffer), g9(r.m.peak_nic_buffer_total), g9(r.m.peak_hbm_held),
+        g9(r.m.peak_nic_buffer_eager), r.m.reconfigurations, g9(r.m.lower_bound),
+        r.has_solver ? to_string(r.solver.status) : "",
+        r.has_solver ? fmt::format("{:.6g}", r.solver.gap) : "",
+        r.has_solver ? fmt::format("{:.3f}", r.solver.seconds) : "", r.failure);
   return out;
 }
 
@@ -206,7 +208,7 @@ void add_once(std::vector<T>& list, const T& v) {
 }  // namespace
 
 FluxSweepCsv read_flux_sweep_csv(std::string_view text, const std::string& file) {
-  const CsvTable t(text, file);
+  const report::CsvTable t(text, file);
   const std::size_t layers = t.column("layers"), tau = t.column("tau_s"),
                     name = t.column("scheduler"), it = t.column("iteration_time_s"),
                     buffer = t.column("peak_nic_buffer_B"), failure = t.column("failure");
@@ -235,14 +237,18 @@ std::vector<std::pair<std::string, std::string>> flux_sweep_plots(
     const FluxSweep& sweep, const std::vector<FluxSweepRow>& rows, int layers) {
   std::vector<std::pair<std::string, std::string>> out;
   for (bool buffer : {false, true}) {
-    LinePlot p;
+    report::LinePlot p;
     p.title =
         fmt::format("{}, {:g} Gb/s", case_title(sweep, layers), sweep.fabric.link_rate * 8 / 1e9);
-    p.x = {"reconfiguration delay τ", true, {}, {}, false, AxisUnit::seconds};
-    p.y = {buffer ? "peak NIC buffer" : "iteration time", true, {}, {}, false,
-           buffer ? AxisUnit::bytes : AxisUnit::seconds};
+    p.x = {"reconfiguration delay τ", true, {}, {}, false, report::AxisUnit::seconds};
+    p.y = {buffer ? "peak NIC buffer" : "iteration time",
+           true,
+           {},
+           {},
+           false,
+           buffer ? report::AxisUnit::bytes : report::AxisUnit::seconds};
     for (const std::string& n : sweep.schedulers) {
-      PlotSeries s{n, {}, {}, n != "flux" && n != "flux-greedy", true, ""};
+      report::PlotSeries s{n, {}, {}, n != "flux" && n != "flux-greedy", true, ""};
       for (const FluxSweepRow& r : rows)
         if (r.layers == layers && r.scheduler == n) {
           s.x.push_back(r.tau);
@@ -257,4 +263,4 @@ std::vector<std::pair<std::string, std::string>> flux_sweep_plots(
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::experiments

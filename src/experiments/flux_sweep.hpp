@@ -15,16 +15,16 @@
 #include "schedulers/registry.hpp"
 #include "workload/scenario.hpp"
 
-namespace flux {
+namespace flux::experiments {
 
 // The default scheduler list, in table order; rotornet, rotornet-vlb and bvn-periodic are the
 // periodic ones Flux is compared with.
 [[nodiscard]] std::vector<std::string> flux_sweep_schedulers();
 
 struct FluxSweep {
-  Scenario scenario;                    // its num_layers is replaced by each of `layers`
+  workload::Scenario scenario;          // its num_layers is replaced by each of `layers`
   std::string model_label;              // "Llama-3 8B": how titles name the model
-  Fabric fabric;                        // its reconfig_delay is replaced by each of `taus`
+  fabric::Fabric fabric;                // its reconfig_delay is replaced by each of `taus`
   std::string fabric_label = "fabric";  // its file, named when a scheduler refuses its size
   std::vector<int> layers;
   std::vector<double> taus;  // seconds
@@ -44,9 +44,9 @@ struct FluxSweepRow {
   int layers = 0;
   double tau = 0;
   std::string scheduler;
-  SimMetrics m;
+  fabric::SimMetrics m;
   bool has_solver = false;
-  SolverReport solver;
+  cosched::SolverReport solver;
   std::string failure;  // the scheduler could not run this case (its metrics are NaN)
 };
 
@@ -56,8 +56,8 @@ void check_schedulers(const std::vector<std::string>& names);
 // Every scheduler on one (layers, τ) case; `workload` is the scenario's at that layer count.
 // Each scheduler's run is a stage of `progress`, and one unit of the stage around the call.
 [[nodiscard]] std::vector<FluxSweepRow> run_flux_case(const FluxSweep& sweep,
-                                                      const Workload& workload, int layers,
-                                                      double tau,
+                                                      const workload::Workload& workload,
+                                                      int layers, double tau,
                                                       Progress& progress = no_progress());
 // The printed block of one case: a row per scheduler and how Flux compares.
 // What each column of flux_case_table means, printed once under the tables.
@@ -79,4 +79,4 @@ struct FluxSweepCsv {
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> flux_sweep_plots(
     const FluxSweep& sweep, const std::vector<FluxSweepRow>& rows, int layers);
 
-}  // namespace flux
+}  // namespace flux::experiments

@@ -8,7 +8,7 @@
 
 #include "matrix_schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::experiments {
 
 BenchGrid main_job_grid(std::uint64_t seed, bool all) {
   BenchGrid g;
@@ -22,7 +22,7 @@ BenchGrid main_job_grid(std::uint64_t seed, bool all) {
     g.algorithms = default_bench_algorithms();
   } else {
     for (const char* name : {"spectra", "spectra-ref", "baseline"})
-      if (find_matrix_algorithm(name)) g.algorithms.emplace_back(name);
+      if (matrix_schedulers::find_matrix_algorithm(name)) g.algorithms.emplace_back(name);
   }
   return g;
 }
@@ -70,4 +70,4 @@ std::string main_job_table(const BenchGrid& g, const BenchResult& r) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::experiments

@@ -7,7 +7,7 @@
 
 #include "experiments/matrix_bench.hpp"
 
-namespace flux {
+namespace flux::experiments {
 
 // `all`: every registered algorithm instead of spectra, spectra-ref and baseline.
 [[nodiscard]] BenchGrid main_job_grid(std::uint64_t seed, bool all);
@@ -17,4 +17,4 @@ namespace flux {
 [[nodiscard]] std::string main_job_legend();
 [[nodiscard]] std::string main_job_table(const BenchGrid& g, const BenchResult& r);
 
-}  // namespace flux
+}  // namespace flux::experiments

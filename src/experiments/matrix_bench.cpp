@@ -13,7 +13,7 @@
 #include "matrix/verify.hpp"
 #include "matrix_schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::experiments {
 namespace {
 
 BenchWorkload workload(std::string name, std::string kind, int n) {
@@ -30,7 +30,7 @@ BenchWorkload noisy(BenchWorkload w) {
   return w;
 }
 
-BenchWorkload moe(const char* name, Popularity popularity) {
+BenchWorkload moe(const char* name, matrix::Popularity popularity) {
   BenchWorkload w = workload(name, "moe", 64);
   w.options.popularity = popularity;
   return w;
@@ -60,8 +60,8 @@ BenchWorkload sweep(const char* name, const char* param, std::vector<double> val
 
 // The generator options for one sweep value (as the Spectra paper's synthetic workload: flows split
 // 1/4 large, 3/4 small).
-GeneratorOptions options_at(const BenchWorkload& w, double x) {
-  GeneratorOptions o = w.options;
+matrix::GeneratorOptions options_at(const BenchWorkload& w, double x) {
+  matrix::GeneratorOptions o = w.options;
   if (w.sweep == "flows") {
     o.large_flows = std::max(1, static_cast<int>(std::lround(x)) / 4);
     o.small_flows = 3 * o.large_flows;
@@ -88,7 +88,7 @@ class BenchRunner {
  public:
   BenchRunner(const BenchGrid& grid, BenchResult& result) : grid_(grid), result_(result) {
     for (const std::string& name : grid.algorithms) {
-      const MatrixAlgorithm* a = find_matrix_algorithm(name);
+      const matrix_schedulers::MatrixAlgorithm* a = matrix_schedulers::find_matrix_algorithm(name);
       if (!a) throw InputError("", "algorithms", fmt::format("a known algorithm, not '{}'", name));
       algos_.push_back(a);
     }
@@ -134,10 +134,11 @@ class BenchRunner {
  private:
   void run_cell(const BenchWorkload& w, const Matrix& d, double x, int s, double delta,
                 std::uint64_t seed, std::map<CellKey, Accumulator>& acc) {
-    const MatrixProblem p{.time = d, .switches = s, .delta = delta};
-    const MatrixBounds bounds = matrix_lower_bounds(d, s, delta);
+    const matrix::MatrixProblem p{.time = d, .switches = s, .delta = delta};
+    const matrix::MatrixBounds bounds = matrix::matrix_lower_bounds(d, s, delta);
     std::vector<Run> runs;
-    for (const MatrixAlgorithm* a : algos_) runs.push_back(run_one(*a, p, seed, bounds, w.name));
+    for (const matrix_schedulers::MatrixAlgorithm* a : algos_)
+      runs.push_back(run_one(*a, p, seed, bounds, w.name));
     const double base = baseline_ >= 0 ? runs[static_cast<std::size_t>(baseline_)].makespan : NAN;
     for (std::size_t k = 0; k < runs.size(); ++k) {
       Accumulator& a = acc[{x, s, delta, k}];
@@ -154,15 +155,15 @@ class BenchRunner {
     }
   }
 
-  Run run_one(const MatrixAlgorithm& a, const MatrixProblem& p, std::uint64_t seed,
-              const MatrixBounds& bounds, const std::string& workload) {
+  Run run_one(const matrix_schedulers::MatrixAlgorithm& a, const matrix::MatrixProblem& p,
+              std::uint64_t seed, const matrix::MatrixBounds& bounds, const std::string& workload) {
     const auto start = std::chrono::steady_clock::now();
-    const MatrixResult r = a.run(p, {.seed = seed});
+    const matrix::MatrixResult r = a.run(p, {.seed = seed});
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
     ++result_.schedules;
     const std::string where =
         fmt::format("{} s={} delta={} seed={} {}", workload, p.switches, p.delta, seed, a.name);
-    const VerifyReport rep = verify_matrix_schedule(p.time, r.schedule);
+    const matrix::VerifyReport rep = verify_matrix_schedule(p.time, r.schedule);
     if (!rep.valid()) result_.failures.push_back(where + ": " + rep.to_text());
     const double lb = bounds.for_model(r.schedule.reconfiguration);
     if (lb > r.schedule.makespan * (1 + 1e-9))
@@ -173,7 +174,7 @@ class BenchRunner {
 
   const BenchGrid& grid_;
   BenchResult& result_;
-  std::vector<const MatrixAlgorithm*> algos_;
+  std::vector<const matrix_schedulers::MatrixAlgorithm*> algos_;
   int baseline_ = -1;
 };
 
@@ -201,9 +202,9 @@ std::vector<BenchWorkload> paper_workloads(bool quick) {
       w.push_back(noisy(g));
     }
   }
-  w.push_back(moe("moe64-dirichlet", Popularity::dirichlet));
+  w.push_back(moe("moe64-dirichlet", matrix::Popularity::dirichlet));
   if (!quick) {
-    w.push_back(moe("moe64-zipf", Popularity::zipf));
+    w.push_back(moe("moe64-zipf", matrix::Popularity::zipf));
     w.push_back(sparse50());
     w.push_back(synthetic_wide());
   }
@@ -214,7 +215,8 @@ std::vector<BenchWorkload> paper_workloads(bool quick) {
 
 std::vector<std::string> default_bench_algorithms() {
   std::vector<std::string> names;
-  for (const MatrixAlgorithm& a : matrix_algorithms()) names.push_back(a.name);
+  for (const matrix_schedulers::MatrixAlgorithm& a : matrix_schedulers::matrix_algorithms())
+    names.push_back(a.name);
   return names;
 }
 
@@ -246,4 +248,4 @@ double average_baseline_ratio(const BenchResult& r, const std::string& workload,
   return count ? sum / count : std::numeric_limits<double>::quiet_NaN();
 }
 
-}  // namespace flux
+}  // namespace flux::experiments

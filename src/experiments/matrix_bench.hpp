@@ -15,12 +15,12 @@
 #include "core/progress.hpp"
 #include "matrix/generators.hpp"
 
-namespace flux {
+namespace flux::experiments {
 
 struct BenchWorkload {
   std::string name;  // e.g. "synthetic", "gpt32-noisy", "moe64-zipf", "sweep-flows"
   std::string kind;  // generator kind (matrix/generators.hpp)
-  GeneratorOptions options;
+  matrix::GeneratorOptions options;
   // Empty: the x axis is δ. "flows" (flows per port, 1/4 large) or "small-share" (share of the
   // small flows): the x axis is that parameter, at BenchGrid::sweep_delta.
   std::string sweep;
@@ -84,4 +84,4 @@ struct BenchResult {
                                             const std::vector<int>& switches = {},
                                             const std::vector<double>& xs = {});
 
-}  // namespace flux
+}  // namespace flux::experiments

@@ -15,7 +15,7 @@
 #include "report/csv_reader.hpp"
 #include "report/svg_plot.hpp"
 
-namespace flux {
+namespace flux::experiments {
 namespace {
 
 std::vector<const BenchCell*> cells_of(const BenchResult& r, const std::string& workload, int s,
@@ -154,7 +154,7 @@ void add_once(std::vector<T>& list, const T& v) {
 }
 
 // The paper's workload of that name (its x axis); an InputError at that record otherwise.
-const BenchWorkload& add_workload(BenchGrid& grid, const CsvTable& t, std::size_t row,
+const BenchWorkload& add_workload(BenchGrid& grid, const report::CsvTable& t, std::size_t row,
                                   std::size_t col) {
   const std::string& name = t.text(row, col);
   for (const BenchWorkload& w : grid.workloads)
@@ -168,7 +168,7 @@ const BenchWorkload& add_workload(BenchGrid& grid, const CsvTable& t, std::size_
                    fmt::format("a workload among {}, found \"{}\"", known, name));
 }
 
-BenchCell read_cell(const CsvTable& t, std::size_t r) {
+BenchCell read_cell(const report::CsvTable& t, std::size_t r) {
   BenchCell c;
   c.workload = t.text(r, t.column("workload"));
   c.x = t.number(r, t.column("x"));
@@ -192,7 +192,7 @@ BenchCell read_cell(const CsvTable& t, std::size_t r) {
 }  // namespace
 
 BenchCsv read_bench_csv(std::string_view text, const std::string& file) {
-  const CsvTable t(text, file);
+  const report::CsvTable t(text, file);
   for (const char* name :
        {"workload", "x", "switches", "delta", "algorithm", "trials", "makespan", "lower_bound",
         "makespan_over_lb", "baseline_ratio", "seconds", "permutations"})
@@ -228,34 +228,34 @@ std::string bench_table(const BenchGrid& grid, const BenchResult& r) {
 }
 
 std::string bench_csv(const BenchResult& r) {
-  std::string out = csv_record("workload", "x", "switches", "delta", "algorithm", "trials",
-                               "makespan", "lower_bound", "lb1", "lb2", "lb3", "makespan_over_lb",
-                               "baseline_ratio", "seconds", "permutations");
+  std::string out = report::csv_record(
+      "workload", "x", "switches", "delta", "algorithm", "trials", "makespan", "lower_bound", "lb1",
+      "lb2", "lb3", "makespan_over_lb", "baseline_ratio", "seconds", "permutations");
   for (const BenchCell& c : r.cells)
-    append_csv_record(out, c.workload, c.x, c.switches, c.delta, c.algorithm, c.trials,
-                      fmt::format("{:.9g}", c.makespan), fmt::format("{:.9g}", c.lower_bound),
-                      fmt::format("{:.9g}", c.lb1), fmt::format("{:.9g}", c.lb2),
-                      fmt::format("{:.9g}", c.lb3), fmt::format("{:.6f}", c.makespan_over_lb),
-                      fmt::format("{:.6f}", c.baseline_ratio), fmt::format("{:.6g}", c.seconds),
-                      fmt::format("{:.2f}", c.permutations));
+    report::append_csv_record(
+        out, c.workload, c.x, c.switches, c.delta, c.algorithm, c.trials,
+        fmt::format("{:.9g}", c.makespan), fmt::format("{:.9g}", c.lower_bound),
+        fmt::format("{:.9g}", c.lb1), fmt::format("{:.9g}", c.lb2), fmt::format("{:.9g}", c.lb3),
+        fmt::format("{:.6f}", c.makespan_over_lb), fmt::format("{:.6f}", c.baseline_ratio),
+        fmt::format("{:.6g}", c.seconds), fmt::format("{:.2f}", c.permutations));
   return out;
 }
 
 std::string bench_svg(const BenchGrid& grid, const BenchResult& r, const BenchWorkload& w,
                       int switches) {
-  LinePlot plot;
+  report::LinePlot plot;
   plot.title = fmt::format("{}, s = {}{}", w.name, switches,
                            w.sweep.empty() ? "" : fmt::format(", τ = {}", grid.sweep_delta));
   plot.x.label = w.sweep.empty() ? "reconfiguration delay τ (normalised: busiest port's load = 1)"
                                  : (w.sweep == "flows" ? "flows per port" : "small-flow share");
   plot.y.label = "makespan (normalised, log scale)";
   plot.y.log = true;  // BvN and Solstice are 10-100x the others: a linear axis hides the rest
-  PlotSeries lb;
+  report::PlotSeries lb;
   lb.name = "LB";
   lb.dashed = true;
   lb.color = "#000000";
   for (const std::string& a : grid.algorithms) {
-    PlotSeries s;
+    report::PlotSeries s;
     s.name = a;
     for (double x : xs_of(r, w.name))
       for (const BenchCell* c : cells_of(r, w.name, switches, x))
@@ -270,4 +270,4 @@ std::string bench_svg(const BenchGrid& grid, const BenchResult& r, const BenchWo
   return render_svg(plot);
 }
 
-}  // namespace flux
+}  // namespace flux::experiments

@@ -5,7 +5,7 @@
 
 #include "experiments/matrix_bench.hpp"
 
-namespace flux {
+namespace flux::experiments {
 
 // Per workload: one row per (s, x) with the mean LB1, LB2 and LB3, each algorithm's mean makespan
 // and, for `spectra` and `spectra-ref` when run, their mean makespan / best valid bound (LB3 for
@@ -29,4 +29,4 @@ struct BenchCsv {
 [[nodiscard]] std::string bench_svg(const BenchGrid& grid, const BenchResult& r,
                                     const BenchWorkload& w, int switches);
 
-}  // namespace flux
+}  // namespace flux::experiments

@@ -8,9 +8,9 @@
 
 #include "core/units.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
-Engine::Engine(const Workload& w, Transport& transport) : w_(w), transport_(transport) {
+Engine::Engine(const workload::Workload& w, Transport& transport) : w_(w), transport_(transport) {
   const std::size_t n = w.tasks.size();
   trace_.ready.assign(n, -1);
   trace_.start.assign(n, -1);
@@ -50,9 +50,9 @@ RunStatus Engine::run(const EngineOptions& opt) {
 }
 
 void Engine::make_ready(int task) {
-  const Task& t = w_.tasks[static_cast<std::size_t>(task)];
+  const workload::Task& t = w_.tasks[static_cast<std::size_t>(task)];
   trace_.ready[task] = now_;
-  if (t.kind == TaskKind::compute) {
+  if (t.kind == workload::TaskKind::compute) {
     Time& free = stream_free_[static_cast<std::size_t>(t.gpu)];
     Time start = std::max(now_, free);
     free = start + to_time(t.duration);
@@ -104,4 +104,4 @@ ScheduleRun run_scheduler(Engine& e, const std::string& name, Progress& progress
   return run;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -15,7 +15,7 @@
 #include "fabric/workload_fit.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 struct Trace {
   std::vector<Time> ready;             // [task] when all predecessors finished (-1 = never)
@@ -48,12 +48,12 @@ struct EngineOptions {
 class Engine {
  public:
   // Preconditions (check_workload_fits): indices in range, acyclic.
-  Engine(const Workload& w, Transport& transport);
+  Engine(const workload::Workload& w, Transport& transport);
 
   [[nodiscard]] RunStatus run(const EngineOptions& opt = {});
 
   [[nodiscard]] Time now() const { return now_; }
-  [[nodiscard]] const Workload& workload() const { return w_; }
+  [[nodiscard]] const workload::Workload& workload() const { return w_; }
   [[nodiscard]] const Trace& trace() const { return trace_; }
   [[nodiscard]] Trace take_trace() { return std::move(trace_); }
   [[nodiscard]] int unfinished_tasks() const { return unfinished_; }
@@ -68,11 +68,11 @@ class Engine {
   void make_ready(int task);
   void task_done(int task);
 
-  const Workload& w_;
+  const workload::Workload& w_;
   Transport& transport_;
   EventQueue queue_;
   Trace trace_;
-  Successors succ_;
+  workload::Successors succ_;
   std::vector<int> pending_;       // unfinished predecessors per task
   std::vector<Time> stream_free_;  // per GPU
   Time now_ = 0;
@@ -84,4 +84,4 @@ class Engine {
 [[nodiscard]] ScheduleRun run_scheduler(Engine& e, const std::string& name,
                                         Progress& progress = no_progress());
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace flux {
+namespace flux::fabric {
 
 Event EventQueue::pop() {
   Event top = heap_.front();
@@ -37,4 +37,4 @@ void EventQueue::sift_down(std::size_t i) {
   heap_[i] = e;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

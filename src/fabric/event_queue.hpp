@@ -6,7 +6,7 @@
 
 #include "fabric/sim_time.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 struct Event {
   Time time = 0;
@@ -35,4 +35,4 @@ class EventQueue {
   std::uint64_t next_seq_ = 0;
 };
 
-}  // namespace flux
+}  // namespace flux::fabric

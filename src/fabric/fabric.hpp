@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace flux {
+namespace flux::fabric {
 
 enum class CircuitKind { duplex, simplex };
 
@@ -52,4 +52,4 @@ struct CircuitSchedule {
   double iteration_time = 0.0;
 };
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -13,7 +13,7 @@
 #include "core/limits.hpp"
 #include "fabric/json_stream.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 namespace {
 
@@ -216,4 +216,4 @@ std::string circuit_schedule_to_json(const CircuitSchedule& s) {
   return std::move(out).str();
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -7,7 +7,7 @@
 
 #include "fabric/fabric.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 inline constexpr int kMaxFabricGpus = 1 << 16;
 inline constexpr int kMaxOcs = 1024;
@@ -32,4 +32,4 @@ void validate_fabric(const Fabric& f, const std::string& label);
 // The same text, streamed into `out` as it is made.
 void write_circuit_schedule_json(std::ostream& out, const CircuitSchedule& s);
 
-}  // namespace flux
+}  // namespace flux::fabric

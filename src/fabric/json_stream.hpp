@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-namespace flux {
+namespace flux::fabric {
 
 class JsonArrayWriter {
  public:
@@ -25,4 +25,4 @@ class JsonArrayWriter {
   bool empty_ = true;
 };
 
-}  // namespace flux
+}  // namespace flux::fabric

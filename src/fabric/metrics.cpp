@@ -6,11 +6,11 @@
 #include "fabric/schedule_check.hpp"
 #include "workload/validate.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 namespace {
 
-double circuit_capacity(const std::vector<TimedCircuit>& circuits, const Workload& w,
+double circuit_capacity(const std::vector<TimedCircuit>& circuits, const workload::Workload& w,
                         const Fabric& f, Time end) {
   if (circuits.empty())  // electrical fabric: every GPU's σ links for the whole iteration
     return static_cast<double>(w.gpus) * f.ocs * f.link_rate * to_seconds(end);
@@ -21,14 +21,14 @@ double circuit_capacity(const std::vector<TimedCircuit>& circuits, const Workloa
 
 }  // namespace
 
-double critical_path_length(const Workload& w, double alpha, double send_rate) {
+double critical_path_length(const workload::Workload& w, double alpha, double send_rate) {
   std::vector<double> finish(w.tasks.size(), 0.0);
   double longest = 0.0;
   for (int t : topological_order(w)) {
-    const Task& task = w.tasks[static_cast<std::size_t>(t)];
+    const workload::Task& task = w.tasks[static_cast<std::size_t>(t)];
     double start = 0.0;
     for (int p : task.after) start = std::max(start, finish[static_cast<std::size_t>(p)]);
-    double d = task.kind == TaskKind::compute
+    double d = task.kind == workload::TaskKind::compute
                    ? task.duration
                    : (send_rate > 0 ? alpha + task.bytes / send_rate : 0.0);
     finish[static_cast<std::size_t>(t)] = start + d;
@@ -37,10 +37,10 @@ double critical_path_length(const Workload& w, double alpha, double send_rate) {
   return longest;
 }
 
-double volume_bound(const Workload& w, const Fabric& f) {
+double volume_bound(const workload::Workload& w, const Fabric& f) {
   std::vector<double> tx(static_cast<std::size_t>(w.gpus), 0.0), rx = tx;
-  for (const Task& t : w.tasks)
-    if (t.kind == TaskKind::send) {
+  for (const workload::Task& t : w.tasks)
+    if (t.kind == workload::TaskKind::send) {
       tx[static_cast<std::size_t>(t.src)] += t.bytes;
       rx[static_cast<std::size_t>(t.dst)] += t.bytes;
     }
@@ -49,11 +49,11 @@ double volume_bound(const Workload& w, const Fabric& f) {
   return most / (f.ocs * f.link_rate);
 }
 
-double iteration_lower_bound(const Workload& w, const Fabric& f) {
+double iteration_lower_bound(const workload::Workload& w, const Fabric& f) {
   return std::max(critical_path_length(w, f.latency, f.ocs * f.link_rate), volume_bound(w, f));
 }
 
-SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
+SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& trace,
                    const std::vector<TimedCircuit>& circuits, Posting posting) {
   SimMetrics m;
   Time end = 0;
@@ -73,7 +73,7 @@ SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
   m.reconfigurations = count_reconfigurations(circuits, f);
   m.dark_time = static_cast<double>(m.reconfigurations) * f.reconfig_delay;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
-    if (w.tasks[i].kind != TaskKind::send) continue;
+    if (w.tasks[i].kind != workload::TaskKind::send) continue;
     m.bytes_injected += w.tasks[i].bytes;
     for (const Hop& h : trace.hops[i]) {
       if (h.to == w.tasks[i].dst) m.bytes_delivered += h.bytes;
@@ -89,4 +89,4 @@ SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
   return m;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -8,7 +8,7 @@
 #include "fabric/engine.hpp"
 #include "fabric/fabric.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 struct SimMetrics {
   double iteration_time = 0.0;         // s, last task finish
@@ -31,18 +31,19 @@ struct SimMetrics {
   std::int64_t hops = 0;
 };
 
-[[nodiscard]] SimMetrics measure(const Workload& w, const Fabric& f, const Trace& trace,
+[[nodiscard]] SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& trace,
                                  const std::vector<TimedCircuit>& circuits, Posting posting);
 
 // Longest path where compute takes its duration and a send α + bytes / send_rate (free when
 // send_rate is 0: the compute critical path).
-[[nodiscard]] double critical_path_length(const Workload& w, double alpha, double send_rate);
+[[nodiscard]] double critical_path_length(const workload::Workload& w, double alpha,
+                                          double send_rate);
 
 // The busiest GPU's bytes in one direction over its σ links, σB: no GPU moves more than σB per
 // direction.
-[[nodiscard]] double volume_bound(const Workload& w, const Fabric& f);
+[[nodiscard]] double volume_bound(const workload::Workload& w, const Fabric& f);
 
 // SimMetrics::lower_bound: max(critical_path_length(w, α, σB), volume_bound(w, f)).
-[[nodiscard]] double iteration_lower_bound(const Workload& w, const Fabric& f);
+[[nodiscard]] double iteration_lower_bound(const workload::Workload& w, const Fabric& f);
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -5,7 +5,7 @@
 #include <tuple>
 #include <utility>
 
-namespace flux {
+namespace flux::fabric {
 
 namespace {
 
@@ -63,8 +63,8 @@ struct CurveWriter {
 // The source NIC's share of one message from its posting on: the unsent bytes R(t) in full while
 // no hop leaves the source, min(R, W) while one does (several concurrent hops are still one
 // message with one window).
-void source_curve(Changes& out, const Task& task, const std::vector<Hop>& hops, double post,
-                  double window) {
+void source_curve(Changes& out, const workload::Task& task, const std::vector<Hop>& hops,
+                  double post, double window) {
   struct Edge {
     double t, rate;
     int active;
@@ -114,11 +114,11 @@ void source_curve(Changes& out, const Task& task, const std::vector<Hop>& hops, 
   }
 }
 
-Changes changes(const Workload& w, const Trace& trace, const BufferModel& model) {
+Changes changes(const workload::Workload& w, const Trace& trace, const BufferModel& model) {
   Changes out;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
-    const Task& t = w.tasks[i];
-    if (t.kind != TaskKind::send || trace.ready[i] < 0) continue;
+    const workload::Task& t = w.tasks[i];
+    if (t.kind != workload::TaskKind::send || trace.ready[i] < 0) continue;
     const auto& hops = trace.hops[i];
     const double ready = static_cast<double>(trace.ready[i]);
     double post = ready;
@@ -181,13 +181,13 @@ BufferModel buffer_model(const Fabric& f, Posting posting) {
   return {posting, f.link_rate * f.nic_window};
 }
 
-BufferStats nic_buffer(const Workload& w, const Trace& trace, const BufferModel& model,
+BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const BufferModel& model,
                        Time iteration_time, std::vector<BufferSample>* series) {
   const Changes all = changes(w, trace, model);
   std::vector<Level> gpu(static_cast<std::size_t>(w.gpus));
   Level total;
   double integral = 0.0, scale = 1.0;
-  for (const Task& t : w.tasks) scale = std::max(scale, t.bytes);
+  for (const workload::Task& t : w.tasks) scale = std::max(scale, t.bytes);
   BufferStats s;
   for (std::size_t i = 0; i < all.size();) {
     const double t = all[i].t;
@@ -215,4 +215,4 @@ BufferStats nic_buffer(const Workload& w, const Trace& trace, const BufferModel&
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

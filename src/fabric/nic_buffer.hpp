@@ -19,7 +19,7 @@
 #include "fabric/engine.hpp"
 #include "fabric/fabric.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 struct BufferModel {
   Posting posting = Posting::ready;
@@ -46,8 +46,8 @@ struct BufferSample {
 
 // `series`, when given, receives one sample per (breakpoint, GPU that changed there), in time
 // order; each GPU's curves are linear between its samples.
-[[nodiscard]] BufferStats nic_buffer(const Workload& w, const Trace& trace,
+[[nodiscard]] BufferStats nic_buffer(const workload::Workload& w, const Trace& trace,
                                      const BufferModel& model, Time iteration_time,
                                      std::vector<BufferSample>* series = nullptr);
 
-}  // namespace flux
+}  // namespace flux::fabric

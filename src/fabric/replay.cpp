@@ -8,7 +8,7 @@
 #include "fabric/schedule_check.hpp"
 #include "fabric/workload_fit.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 namespace {
 
@@ -21,7 +21,7 @@ class ReplayTransport final : public Transport {
       : s_(s), f_(f), tol_(tol), alpha_(to_time(f.latency)), violations_(violations) {}
 
   void on_ready(Engine& e, int task) override {
-    const Task& t = e.workload().tasks[static_cast<std::size_t>(task)];
+    const workload::Task& t = e.workload().tasks[static_cast<std::size_t>(task)];
     // Electrical hops (the ideal fabric) deliver α after their last byte left; a send without
     // hops (zero bytes on the electrical fabric) arrives α after it is ready.
     const auto& hops = s_.hops[static_cast<std::size_t>(task)];
@@ -60,7 +60,8 @@ void check_iteration_time(const Trace& trace, Time reported, const Fabric& f,
 
 }  // namespace
 
-SimResult replay_timed(const Workload& w, const Fabric& f, TimedSchedule s, const SimOptions& opt) {
+SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedule s,
+                       const SimOptions& opt) {
   SimResult r;
   if (s.hops.size() != w.tasks.size()) {  // a scheduler bug; the file path cannot produce it
     r.violations.push_back(fmt::format("the schedule has hops for {} tasks, the workload has {}",
@@ -84,10 +85,10 @@ SimResult replay_timed(const Workload& w, const Fabric& f, TimedSchedule s, cons
   return r;
 }
 
-SimResult replay(const Workload& w, const Fabric& f, const CircuitSchedule& s,
+SimResult replay(const workload::Workload& w, const Fabric& f, const CircuitSchedule& s,
                  const SimOptions& opt, const std::string& schedule_file) {
   check_workload_fits(w, f, "workload");
   return replay_timed(w, f, to_timed(s, w, f, schedule_file), opt);
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -12,7 +12,7 @@
 #include "fabric/engine.hpp"
 #include "fabric/metrics.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 struct SimOptions {
   EngineOptions engine;
@@ -29,13 +29,13 @@ struct SimResult {
 
 // Throws InputError when the workload does not fit the fabric or a message names a missing task
 // (`schedule_file` names the schedule in that error).
-[[nodiscard]] SimResult replay(const Workload& w, const Fabric& f, const CircuitSchedule& s,
-                               const SimOptions& opt = {},
+[[nodiscard]] SimResult replay(const workload::Workload& w, const Fabric& f,
+                               const CircuitSchedule& s, const SimOptions& opt = {},
                                const std::string& schedule_file = "circuit schedule");
 
 // Same on the simulator's own form; precondition: check_workload_fits. Hops not sized to the
 // tasks are a violation.
-[[nodiscard]] SimResult replay_timed(const Workload& w, const Fabric& f, TimedSchedule s,
+[[nodiscard]] SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedule s,
                                      const SimOptions& opt = {});
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -5,7 +5,7 @@
 #include "core/error.hpp"
 #include "core/limits.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 void check_scheduler_budget(const Fabric& f, std::string_view scheduler,
                             const std::string& fabric_file) {
@@ -47,4 +47,4 @@ void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
                     kMaxOutputBytes / 1e9, scheduler, s.circuits.size(), bytes / 1e9));
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -8,7 +8,7 @@
 #include "fabric/fabric.hpp"
 #include "fabric/timed_schedule.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 // Schedulers that hold GPUs x GPUs matrices (static, bvn, spectra-phase) or step through every
 // pair once per matching cycle (rotornet*). Refusals name `fabric_file`, whose size decides.
@@ -20,4 +20,4 @@ void check_scheduler_budget(const Fabric& f, std::string_view scheduler,
 void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
                          const std::string& fabric_file);
 
-}  // namespace flux
+}  // namespace flux::fabric

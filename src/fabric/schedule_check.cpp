@@ -8,7 +8,7 @@
 
 #include "fabric/workload_fit.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 namespace {
 
@@ -83,8 +83,9 @@ struct HopRef {
   int task;
 };
 
-void check_hop(const Hop& h, int task, const std::vector<PortUse>& uses, const Workload& w,
-               const Fabric& f, Time tol, std::vector<std::string>& out) {
+void check_hop(const Hop& h, int task, const std::vector<PortUse>& uses,
+               const workload::Workload& w, const Fabric& f, Time tol,
+               std::vector<std::string>& out) {
   const LinkTiming lt(f);
   std::string who = describe_task(w, task);
   if (h.sw < 0 || h.sw >= f.ocs || h.from == h.to || h.from < 0 || h.to < 0 || h.from >= f.gpus ||
@@ -103,8 +104,8 @@ void check_hop(const Hop& h, int task, const std::vector<PortUse>& uses, const W
                               to_seconds(h.start), to_seconds(h.end)));
 }
 
-void check_directions(std::vector<HopRef>& refs, const Workload& w, const Fabric& f, Time tol,
-                      std::vector<std::string>& out) {
+void check_directions(std::vector<HopRef>& refs, const workload::Workload& w, const Fabric& f,
+                      Time tol, std::vector<std::string>& out) {
   std::sort(refs.begin(), refs.end(), [](const HopRef& x, const HopRef& y) {
     return std::tie(x.sw, x.from, x.start, x.end, x.task) <
            std::tie(y.sw, y.from, y.start, y.end, y.task);
@@ -125,9 +126,9 @@ bool bytes_equal(double a, double b) {
 }
 
 // Bytes leave src and arrive at dst in full; an intermediate forwards only what it already got.
-void check_flow(const std::vector<Hop>& hops, int task, const Workload& w,
+void check_flow(const std::vector<Hop>& hops, int task, const workload::Workload& w,
                 std::vector<std::string>& out) {
-  const Task& t = w.tasks[static_cast<std::size_t>(task)];
+  const workload::Task& t = w.tasks[static_cast<std::size_t>(task)];
   if (hops.empty()) {  // even a zero-byte send needs its circuit
     out.push_back(fmt::format("{}: no hop carries it", describe_task(w, task)));
     return;
@@ -176,14 +177,14 @@ std::string describe_port(const Fabric& f, int gpu, int sw, bool tx) {
   return fmt::format("{}port (gpu {}, ocs {})", side, gpu, sw);
 }
 
-std::vector<std::string> check_schedule(const TimedSchedule& s, const Workload& w, const Fabric& f,
-                                        Time tol) {
+std::vector<std::string> check_schedule(const TimedSchedule& s, const workload::Workload& w,
+                                        const Fabric& f, Time tol) {
   std::vector<std::string> out;
   const std::vector<PortUse> uses = port_uses(s.circuits, f);
   check_ports(uses, f, tol, out);
   std::vector<HopRef> refs;
   for (std::size_t t = 0; t < w.tasks.size() && t < s.hops.size(); ++t) {
-    if (w.tasks[t].kind != TaskKind::send) continue;
+    if (w.tasks[t].kind != workload::TaskKind::send) continue;
     for (const Hop& h : s.hops[t]) {
       check_hop(h, static_cast<int>(t), uses, w, f, tol, out);
       refs.push_back({h.sw, h.from, h.start, h.end, static_cast<int>(t)});
@@ -194,4 +195,4 @@ std::vector<std::string> check_schedule(const TimedSchedule& s, const Workload& 
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -15,14 +15,15 @@
 #include "fabric/timed_schedule.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 // Times compare with this tolerance: 1e-9 × max(iteration time, τ), at least 2 ps
 // to absorb the rounding of seconds to picoseconds.
 [[nodiscard]] Time time_tolerance(Time iteration_time, const Fabric& f);
 
-[[nodiscard]] std::vector<std::string> check_schedule(const TimedSchedule& s, const Workload& w,
-                                                      const Fabric& f, Time tol);
+[[nodiscard]] std::vector<std::string> check_schedule(const TimedSchedule& s,
+                                                      const workload::Workload& w, const Fabric& f,
+                                                      Time tol);
 
 // Port circuit changes: per port, one per change of partner, plus one first set-up
 // per used port unless the initial configuration is free.
@@ -32,4 +33,4 @@ namespace flux {
 // "port (gpu 3, ocs 1)" (duplex) or "TX port (gpu 3, ocs 1)" (simplex).
 [[nodiscard]] std::string describe_port(const Fabric& f, int gpu, int sw, bool tx);
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -6,7 +6,7 @@
 
 #include "fabric/replay.hpp"  // the engine and ScheduleRun, which every scheduler here uses
 
-namespace flux {
+namespace flux::fabric {
 
 struct SchedulerOptions {
   double duty_cycle = 0.9;  // rotornet*: share of a slot that carries data, in (0, 1)
@@ -17,4 +17,4 @@ struct SchedulerOptions {
   Progress* progress = nullptr;  // where the scheduler's own simulation reports (not an option)
 };
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -12,7 +12,7 @@
 #include "fabric/nic_buffer.hpp"
 #include "report/csv.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 namespace {
 
@@ -22,9 +22,9 @@ Json options_json(const RunContext& ctx) {
   return ctx.replayed ? Json::object() : ctx.options;
 }
 
-Json scenario_json(const Workload& w, const Fabric& f, const RunContext& ctx) {
+Json scenario_json(const workload::Workload& w, const Fabric& f, const RunContext& ctx) {
   std::size_t sends = 0;
-  for (const Task& t : w.tasks) sends += t.kind == TaskKind::send;
+  for (const workload::Task& t : w.tasks) sends += t.kind == workload::TaskKind::send;
   return Json{{"workload", ctx.workload_file},  {"gpus", w.gpus},
               {"tasks", w.tasks.size()},        {"sends", sends},
               {"fabric_file", ctx.fabric_file}, {"fabric", Json::parse(fabric_to_json(f))}};
@@ -53,7 +53,8 @@ Json track_name(const char* what, int pid, int tid, const std::string& name) {
   return {{"name", what}, {"ph", "M"}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}};
 }
 
-void port_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f, const SimResult& r) {
+void port_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fabric& f,
+                 const SimResult& r) {
   const int pid = 1;
   auto tid = [&](int sw, int gpu) { return sw * f.gpus + gpu; };
   events.push_back(track_name("process_name", pid, 0, "OCS ports (gpu, ocs)"));
@@ -96,7 +97,8 @@ void port_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f, co
   if (electrical) events.push_back(track_name("process_name", nic, 0, "electrical NIC (per GPU)"));
 }
 
-std::vector<BufferSample> buffer_series(const Workload& w, const Fabric& f, const SimResult& r) {
+std::vector<BufferSample> buffer_series(const workload::Workload& w, const Fabric& f,
+                                        const SimResult& r) {
   std::vector<BufferSample> series;
   (void)nic_buffer(w, r.trace, buffer_model(f, r.schedule.posting), r.schedule.iteration_time,
                    &series);
@@ -105,7 +107,7 @@ std::vector<BufferSample> buffer_series(const Workload& w, const Fabric& f, cons
 
 // One counter track per GPU: NIC bytes, waiting bytes and HBM-held bytes at every breakpoint.
 // Perfetto draws counters as steps, so a linear drain shows as one step at its end.
-void buffer_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f,
+void buffer_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fabric& f,
                    const SimResult& r) {
   const int pid = 3;
   events.push_back(track_name("process_name", pid, 0, "NIC buffer (bytes, per GPU)"));
@@ -119,7 +121,7 @@ void buffer_tracks(JsonArrayWriter& events, const Workload& w, const Fabric& f,
 
 }  // namespace
 
-Json summary_document(const SimMetrics& m, const Workload& w, const Fabric& f,
+Json summary_document(const SimMetrics& m, const workload::Workload& w, const Fabric& f,
                       const RunContext& ctx) {
   return {{"format", "flux.summary/1"},
           {"version", FLUX_VERSION},
@@ -148,42 +150,42 @@ Json summary_document(const SimMetrics& m, const Workload& w, const Fabric& f,
           {"events", m.events}};
 }
 
-std::string summary_json(const SimMetrics& m, const Workload& w, const Fabric& f,
+std::string summary_json(const SimMetrics& m, const workload::Workload& w, const Fabric& f,
                          const RunContext& ctx) {
   return summary_document(m, w, f, ctx).dump(1) + "\n";
 }
 
 std::string circuits_csv(const TimedSchedule& s) {
-  std::string out = csv_record("switch", "a", "b", "up", "down");
+  std::string out = report::csv_record("switch", "a", "b", "up", "down");
   for (const TimedCircuit& c : s.circuits)
-    append_csv_record(out, c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
+    report::append_csv_record(out, c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
   return out;
 }
 
-std::string flows_csv(const Workload& w, const Trace& trace) {
-  std::string out = csv_record("task", "name", "src", "dst", "bytes", "ready", "start", "finish",
-                               "wait", "hops", "relayed_bytes");
+std::string flows_csv(const workload::Workload& w, const Trace& trace) {
+  std::string out = report::csv_record("task", "name", "src", "dst", "bytes", "ready", "start",
+                                       "finish", "wait", "hops", "relayed_bytes");
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
-    const Task& task = w.tasks[t];
-    if (task.kind != TaskKind::send) continue;
+    const workload::Task& task = w.tasks[t];
+    if (task.kind != workload::TaskKind::send) continue;
     double relayed = 0;
     for (const Hop& h : trace.hops[t]) relayed += h.to != task.dst ? h.bytes : 0.0;
-    append_csv_record(out, task.id, task.name, task.src, task.dst, task.bytes,
-                      to_seconds(trace.ready[t]), to_seconds(trace.start[t]),
-                      to_seconds(trace.finish[t]), to_seconds(trace.start[t] - trace.ready[t]),
-                      trace.hops[t].size(), relayed);
+    report::append_csv_record(
+        out, task.id, task.name, task.src, task.dst, task.bytes, to_seconds(trace.ready[t]),
+        to_seconds(trace.start[t]), to_seconds(trace.finish[t]),
+        to_seconds(trace.start[t] - trace.ready[t]), trace.hops[t].size(), relayed);
   }
   return out;
 }
 
-std::string nic_buffer_csv(const Workload& w, const Fabric& f, const SimResult& r) {
-  std::string out = csv_record("time_s", "gpu", "nic_B", "waiting_B", "hbm_held_B");
+std::string nic_buffer_csv(const workload::Workload& w, const Fabric& f, const SimResult& r) {
+  std::string out = report::csv_record("time_s", "gpu", "nic_B", "waiting_B", "hbm_held_B");
   for (const BufferSample& s : buffer_series(w, f, r))
-    append_csv_record(out, s.time, s.gpu, s.bytes, s.waiting, s.hbm);
+    report::append_csv_record(out, s.time, s.gpu, s.bytes, s.waiting, s.hbm);
   return out;
 }
 
-void write_timeline_json(std::ostream& out, const Workload& w, const Fabric& f,
+void write_timeline_json(std::ostream& out, const workload::Workload& w, const Fabric& f,
                          const SimResult& r) {
   out << R"({"traceEvents":)";
   JsonArrayWriter events(out);  // one event at a time: a DOM of millions of events takes GBs
@@ -191,8 +193,8 @@ void write_timeline_json(std::ostream& out, const Workload& w, const Fabric& f,
   for (int g = 0; g < w.gpus; ++g)
     events.push_back(track_name("thread_name", 0, g, fmt::format("gpu {} compute", g)));
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
-    const Task& task = w.tasks[t];
-    if (task.kind == TaskKind::compute)
+    const workload::Task& task = w.tasks[t];
+    if (task.kind == workload::TaskKind::compute)
       events.push_back(slice(task.name.empty() ? fmt::format("task {}", task.id) : task.name,
                              "compute", 0, task.gpu, r.trace.start[t], r.trace.finish[t],
                              {{"task", task.id}}));
@@ -204,7 +206,7 @@ void write_timeline_json(std::ostream& out, const Workload& w, const Fabric& f,
       << "\n";
 }
 
-std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r) {
+std::string timeline_json(const workload::Workload& w, const Fabric& f, const SimResult& r) {
   std::ostringstream out;
   write_timeline_json(out, w, f, r);
   return std::move(out).str();
@@ -216,7 +218,7 @@ const std::vector<std::string>& sim_output_files() {
   return files;
 }
 
-void write_sim_output(std::ostream& out, const std::string& name, const Workload& w,
+void write_sim_output(std::ostream& out, const std::string& name, const workload::Workload& w,
                       const Fabric& f, const SimResult& r) {
   if (name == "circuits.csv") {
     out << circuits_csv(r.schedule);
@@ -231,11 +233,11 @@ void write_sim_output(std::ostream& out, const std::string& name, const Workload
   }
 }
 
-std::string sim_output_file(const std::string& name, const Workload& w, const Fabric& f,
+std::string sim_output_file(const std::string& name, const workload::Workload& w, const Fabric& f,
                             const SimResult& r) {
   std::ostringstream out;
   write_sim_output(out, name, w, f, r);
   return std::move(out).str();
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

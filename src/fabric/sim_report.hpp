@@ -11,7 +11,7 @@
 
 #include "fabric/replay.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 // What produced the run, echoed in the summary.
 struct RunContext {
@@ -23,25 +23,29 @@ struct RunContext {
 };
 
 // The flux.summary/1 document; schedulers with more to report (Flux's solver) extend it.
-[[nodiscard]] nlohmann::ordered_json summary_document(const SimMetrics& m, const Workload& w,
-                                                      const Fabric& f, const RunContext& ctx);
-[[nodiscard]] std::string summary_json(const SimMetrics& m, const Workload& w, const Fabric& f,
-                                       const RunContext& ctx);
+[[nodiscard]] nlohmann::ordered_json summary_document(const SimMetrics& m,
+                                                      const workload::Workload& w, const Fabric& f,
+                                                      const RunContext& ctx);
+[[nodiscard]] std::string summary_json(const SimMetrics& m, const workload::Workload& w,
+                                       const Fabric& f, const RunContext& ctx);
 [[nodiscard]] std::string circuits_csv(const TimedSchedule& s);
-[[nodiscard]] std::string flows_csv(const Workload& w, const Trace& trace);
+[[nodiscard]] std::string flows_csv(const workload::Workload& w, const Trace& trace);
 // One row per (breakpoint, GPU whose buffer changed there); linear in between.
-[[nodiscard]] std::string nic_buffer_csv(const Workload& w, const Fabric& f, const SimResult& r);
-[[nodiscard]] std::string timeline_json(const Workload& w, const Fabric& f, const SimResult& r);
+[[nodiscard]] std::string nic_buffer_csv(const workload::Workload& w, const Fabric& f,
+                                         const SimResult& r);
+[[nodiscard]] std::string timeline_json(const workload::Workload& w, const Fabric& f,
+                                        const SimResult& r);
 // The same text, streamed into `out` as it is made (it is the largest output: hundreds of MB
 // at 1,024 GPUs).
-void write_timeline_json(std::ostream& out, const Workload& w, const Fabric& f, const SimResult& r);
+void write_timeline_json(std::ostream& out, const workload::Workload& w, const Fabric& f,
+                         const SimResult& r);
 
 // The files a run writes beside summary.json, in the order they are written.
 [[nodiscard]] const std::vector<std::string>& sim_output_files();
 // The content of one of them (`name` from sim_output_files()), streamed into `out` or returned.
-void write_sim_output(std::ostream& out, const std::string& name, const Workload& w,
+void write_sim_output(std::ostream& out, const std::string& name, const workload::Workload& w,
                       const Fabric& f, const SimResult& r);
-[[nodiscard]] std::string sim_output_file(const std::string& name, const Workload& w,
+[[nodiscard]] std::string sim_output_file(const std::string& name, const workload::Workload& w,
                                           const Fabric& f, const SimResult& r);
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -7,7 +7,7 @@
 
 #include "fabric/fabric.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 using Time = std::int64_t;  // picoseconds
 inline constexpr double kPsPerSecond = 1e12;
@@ -38,4 +38,4 @@ struct LinkTiming {
   }
 };
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -7,7 +7,7 @@
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 namespace {
 
@@ -16,14 +16,14 @@ std::string message_field(std::size_t i) {
 }
 
 std::size_t resolve_task(const std::unordered_map<std::int64_t, std::size_t>& index,
-                         const Workload& w, const MessagePlacement& m,
+                         const workload::Workload& w, const MessagePlacement& m,
                          const std::vector<char>& seen, const std::string& file, std::size_t i) {
   auto it = index.find(m.task);
   if (it == index.end())
     throw InputError(file, message_field(i) + "/task",
                      fmt::format("the id of a task in the workload (no task {})", m.task));
   std::size_t t = it->second;
-  if (w.tasks[t].kind != TaskKind::send)
+  if (w.tasks[t].kind != workload::TaskKind::send)
     throw InputError(file, message_field(i) + "/task",
                      fmt::format("a send task (task {} is a compute task)", m.task));
   if (seen[t])
@@ -32,7 +32,8 @@ std::size_t resolve_task(const std::unordered_map<std::int64_t, std::size_t>& in
   return t;
 }
 
-std::vector<Hop> placement_hops(const MessagePlacement& m, const Task& task, const LinkTiming& lt) {
+std::vector<Hop> placement_hops(const MessagePlacement& m, const workload::Task& task,
+                                const LinkTiming& lt) {
   std::vector<Hop> hops;
   if (m.pieces.empty()) {
     Time start = to_time(m.start);
@@ -45,7 +46,7 @@ std::vector<Hop> placement_hops(const MessagePlacement& m, const Task& task, con
   return hops;
 }
 
-bool is_atomic(const std::vector<Hop>& hops, const Task& task, const LinkTiming& lt) {
+bool is_atomic(const std::vector<Hop>& hops, const workload::Task& task, const LinkTiming& lt) {
   if (hops.size() != 1) return false;
   const Hop& h = hops[0];
   return h.sw != kElectrical && h.from == task.src && h.to == task.dst && h.bytes == task.bytes &&
@@ -60,7 +61,7 @@ const char* to_string(Posting p) {
   return kPostings.name(p);
 }
 
-TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric& f,
+TimedSchedule to_timed(const CircuitSchedule& s, const workload::Workload& w, const Fabric& f,
                        const std::string& file) {
   std::unordered_map<std::int64_t, std::size_t> index;
   for (std::size_t t = 0; t < w.tasks.size(); ++t) index.emplace(w.tasks[t].id, t);
@@ -76,7 +77,7 @@ TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric
     out.hops[t] = placement_hops(s.messages[i], w.tasks[t], lt);
   }
   for (std::size_t t = 0; t < w.tasks.size(); ++t)
-    if (w.tasks[t].kind == TaskKind::send && !seen[t])
+    if (w.tasks[t].kind == workload::TaskKind::send && !seen[t])
       throw InputError(
           file, "/messages",
           fmt::format("a placement for every send task (task {} has none)", w.tasks[t].id));
@@ -93,13 +94,14 @@ std::vector<TimedCircuit> timed_circuits(const std::vector<CircuitInterval>& cir
   return out;
 }
 
-CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const Workload& w, const Fabric& f) {
+CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const workload::Workload& w,
+                                    const Fabric& f) {
   const LinkTiming lt(f);
   CircuitSchedule out;
   out.scheduler = s.scheduler;
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
-    const Task& task = w.tasks[t];
-    if (task.kind != TaskKind::send) continue;
+    const workload::Task& task = w.tasks[t];
+    if (task.kind != workload::TaskKind::send) continue;
     MessagePlacement m;
     m.task = task.id;
     const std::vector<Hop>& hops = s.hops[t];
@@ -119,4 +121,4 @@ CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const Workload& w, c
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -11,7 +11,7 @@
 #include "fabric/sim_time.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 inline constexpr int kElectrical = -1;  // hop switch of the ideal electrical fabric
 
@@ -53,13 +53,13 @@ struct ScheduleRun {
 // An atomic placement becomes one hop of α + bytes/B. The result posts by timetable: a schedule
 // file is a timetable the hosts can follow. `file` names the schedule in errors; a
 // message naming a missing or non-send task, a missing message, or a duplicate is an InputError.
-[[nodiscard]] TimedSchedule to_timed(const CircuitSchedule& s, const Workload& w, const Fabric& f,
-                                     const std::string& file);
+[[nodiscard]] TimedSchedule to_timed(const CircuitSchedule& s, const workload::Workload& w,
+                                     const Fabric& f, const std::string& file);
 // The circuit intervals in picoseconds.
 [[nodiscard]] std::vector<TimedCircuit> timed_circuits(
     const std::vector<CircuitInterval>& circuits);
 // A message that is one full-rate hop from src to dst is written as atomic, others as pieces.
-[[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const Workload& w,
-                                                  const Fabric& f);
+[[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s,
+                                                  const workload::Workload& w, const Fabric& f);
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -6,21 +6,23 @@
 #include "fabric/sim_time.hpp"
 #include "workload/validate.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
 namespace {
 
 // Running every task one after the other, each send after a reconfiguration, is slower than any
 // schedule the simulator produces, except the periodic ones, whose waits for a slot are covered
 // by the factor 64 of headroom. Below this serial bound no picosecond clock value overflows.
-void check_clock_range(const Workload& w, const Fabric& f, const std::string& workload_file) {
+void check_clock_range(const workload::Workload& w, const Fabric& f,
+                       const std::string& workload_file) {
   constexpr double kHorizon = static_cast<double>(kNever) / kPsPerSecond / 64;  // ~40 hours
   double serial = f.reconfig_delay, longest = -1.0;
   std::size_t worst = 0;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
-    const Task& t = w.tasks[i];
-    const double d = t.kind == TaskKind::send ? f.latency + t.bytes / f.link_rate + f.reconfig_delay
-                                              : t.duration;
+    const workload::Task& t = w.tasks[i];
+    const double d = t.kind == workload::TaskKind::send
+                         ? f.latency + t.bytes / f.link_rate + f.reconfig_delay
+                         : t.duration;
     serial += d;
     if (d > longest) longest = d, worst = i;
   }
@@ -35,7 +37,8 @@ void check_clock_range(const Workload& w, const Fabric& f, const std::string& wo
 
 }  // namespace
 
-void check_workload_fits(const Workload& w, const Fabric& f, const std::string& workload_file) {
+void check_workload_fits(const workload::Workload& w, const Fabric& f,
+                         const std::string& workload_file) {
   if (w.gpus != f.gpus)
     throw InputError(workload_file, "/gpus",
                      fmt::format("the fabric's GPU count ({}), got {}", f.gpus, w.gpus));
@@ -43,9 +46,9 @@ void check_workload_fits(const Workload& w, const Fabric& f, const std::string& 
   check_clock_range(w, f, workload_file);
 }
 
-std::string describe_task(const Workload& w, int task) {
-  const Task& t = w.tasks[static_cast<std::size_t>(task)];
+std::string describe_task(const workload::Workload& w, int task) {
+  const workload::Task& t = w.tasks[static_cast<std::size_t>(task)];
   return t.name.empty() ? fmt::format("task {}", t.id) : fmt::format("task {} ({})", t.id, t.name);
 }
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -8,11 +8,12 @@
 #include "workload/validate.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::fabric {
 
-void check_workload_fits(const Workload& w, const Fabric& f, const std::string& workload_file);
+void check_workload_fits(const workload::Workload& w, const Fabric& f,
+                         const std::string& workload_file);
 
 // "task 12 (L0.fwd.attn)" for messages that name a task by its file id.
-[[nodiscard]] std::string describe_task(const Workload& w, int task);
+[[nodiscard]] std::string describe_task(const workload::Workload& w, int task);
 
-}  // namespace flux
+}  // namespace flux::fabric

@@ -8,9 +8,9 @@
 // Timing-blind by design: circuits are up for pairs whose data is not ready.
 #include "fabric/scheduler.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
-[[nodiscard]] ScheduleRun schedule_bvn(const Workload& w, const Fabric& f,
-                                       const SchedulerOptions& opt);
+[[nodiscard]] fabric::ScheduleRun schedule_bvn(const workload::Workload& w, const fabric::Fabric& f,
+                                               const fabric::SchedulerOptions& opt);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

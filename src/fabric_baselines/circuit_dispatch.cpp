@@ -5,7 +5,7 @@
 
 #include "fabric_baselines/rotor_lb.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 namespace {
 
@@ -23,8 +23,8 @@ double byte_epsilon(double size) {
 
 }  // namespace
 
-CircuitDispatch::CircuitDispatch(const Workload& w, const Fabric& f, WindowSource& source,
-                                 const DispatchOptions& opt)
+CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabric& f,
+                                 WindowSource& source, const DispatchOptions& opt)
     : w_(w), f_(f), source_(source), cycle_(source.cycle()), opt_(opt), lt_(f), n_(f.gpus) {
   sw_.resize(static_cast<std::size_t>(f.ocs));
   for (SwitchState& s : sw_) {
@@ -42,23 +42,23 @@ CircuitDispatch::CircuitDispatch(const Workload& w, const Fabric& f, WindowSourc
   completed_.assign(w.tasks.size(), 0);
 }
 
-void CircuitDispatch::begin(Engine& e) {
+void CircuitDispatch::begin(fabric::Engine& e) {
   for (int s = 0; s < f_.ocs; ++s) fetch(e, s);
 }
 
-void CircuitDispatch::fetch(Engine& e, int sw) {
+void CircuitDispatch::fetch(fabric::Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   s.win = source_.next(sw, e.now());
   if (s.win) e.set_timer(std::max(s.win->up, e.now()), tag_of(kOpen, sw));
 }
 
-void CircuitDispatch::open(Engine& e, int sw) {
+void CircuitDispatch::open(fabric::Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   s.open = true;
   if (cycle_) {
     open_cycle(e, sw);
   } else {
-    const bool duplex = f_.circuit == CircuitKind::duplex;
+    const bool duplex = f_.circuit == fabric::CircuitKind::duplex;
     for (auto [a, b] : s.win->circuits) {
       s.partner[static_cast<std::size_t>(a)] = b;
       if (duplex) s.partner[static_cast<std::size_t>(b)] = a;
@@ -69,7 +69,7 @@ void CircuitDispatch::open(Engine& e, int sw) {
       if (duplex) pump(e, sw, b);
     }
   }
-  if (s.win->end != kNever) e.set_timer(s.win->end, tag_of(kClose, sw));
+  if (s.win->end != fabric::kNever) e.set_timer(s.win->end, tag_of(kClose, sw));
   // RotorLB's offers follow phase 1 on every circuit of the slot: the other windows opening at
   // this instant were scheduled earlier, so a timer set now fires after all of them.
   if (opt_.relay && balanced_at_ != e.now()) {
@@ -81,7 +81,7 @@ void CircuitDispatch::open(Engine& e, int sw) {
 // A rotor window: pumps the directions booked for its slot, in the order in which a window that
 // lists its circuits pumps them (every other direction has nothing queued, so pumping it would
 // send nothing), and books those with bytes left for the matching's next slot on this OCS.
-void CircuitDispatch::open_cycle(Engine& e, int sw) {
+void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   const Window& win = *s.win;
   s.next_slot = win.slot + 1;
@@ -149,7 +149,7 @@ void CircuitDispatch::drop_backlog(int from, int to) {
   if (b.empty()) backlogged_.erase(from);
 }
 
-void CircuitDispatch::close(Engine& e, int sw) {
+void CircuitDispatch::close(fabric::Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   if (opt_.used_circuits_only) record_used(s, sw, circuits_);
   if (!cycle_)
@@ -165,7 +165,7 @@ void CircuitDispatch::close(Engine& e, int sw) {
   recover_if_idle(e);
 }
 
-void CircuitDispatch::recover_if_idle(Engine& e) {
+void CircuitDispatch::recover_if_idle(fabric::Engine& e) {
   for (const SwitchState& s : sw_)
     if (s.win) return;
   std::vector<std::tuple<int, int, double>> backlog;
@@ -180,7 +180,7 @@ void CircuitDispatch::recover_if_idle(Engine& e) {
   for (int s = 0; s < f_.ocs; ++s) fetch(e, s);
 }
 
-void CircuitDispatch::on_timer(Engine& e, std::int64_t tag) {
+void CircuitDispatch::on_timer(fabric::Engine& e, std::int64_t tag) {
   const auto kind = static_cast<TimerKind>(tag % 3);
   const int sw = static_cast<int>(tag / 3);
   if (kind == kOpen) {
@@ -192,9 +192,9 @@ void CircuitDispatch::on_timer(Engine& e, std::int64_t tag) {
   }
 }
 
-void CircuitDispatch::on_ready(Engine& e, int task) {
+void CircuitDispatch::on_ready(fabric::Engine& e, int task) {
   source_.on_send_ready(task, e.now());
-  const Task& t = w_.tasks[static_cast<std::size_t>(task)];
+  const workload::Task& t = w_.tasks[static_cast<std::size_t>(task)];
   undelivered_[static_cast<std::size_t>(task)] = t.bytes;
   queue(direct_, t.src, t.dst).push({task, t.bytes, e.now()});
   book(t.src, t.dst);
@@ -218,10 +218,10 @@ void CircuitDispatch::on_ready(Engine& e, int task) {
   recover_if_idle(e);
 }
 
-void CircuitDispatch::pump(Engine& e, int sw, int from) {
+void CircuitDispatch::pump(fabric::Engine& e, int sw, int from) {
   const int to = partner(sw, from);
   if (to < 0) return;
-  Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
+  fabric::Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
   if (opt_.relay) forward_relayed(e, sw, from, to, cursor);
   if (!drain(e, sw, from, to, queue(direct_, from, to), cursor)) return;
@@ -230,31 +230,32 @@ void CircuitDispatch::pump(Engine& e, int sw, int from) {
 
 // The next hop of `x` on sw's circuit from→to: from max(cursor, x.available), as much as fits
 // before the window ends (a zero-byte send still takes α); nullopt if nothing useful fits.
-std::optional<Hop> CircuitDispatch::next_hop(int sw, int from, int to, const Entry& x,
-                                             Time cursor) const {
-  const Time end = sw_[static_cast<std::size_t>(sw)].win->end;
-  const Time s = std::max(cursor, x.available);
+std::optional<fabric::Hop> CircuitDispatch::next_hop(int sw, int from, int to, const Entry& x,
+                                                     fabric::Time cursor) const {
+  const fabric::Time end = sw_[static_cast<std::size_t>(sw)].win->end;
+  const fabric::Time s = std::max(cursor, x.available);
   if (s >= end) return std::nullopt;
-  const Time span = end - s;
+  const fabric::Time span = end - s;
   if (x.remaining <= 0) {
     if (span < lt_.alpha) return std::nullopt;
-    return Hop{sw, from, to, s, s + lt_.alpha, 0.0};
+    return fabric::Hop{sw, from, to, s, s + lt_.alpha, 0.0};
   }
   const double cap = lt_.capacity(span);
   if (cap < std::min(x.remaining, 1.0)) return std::nullopt;
   const double take = std::min(cap, x.remaining);
-  const Time dur = take < x.remaining ? span : std::min(span, lt_.duration(take));
-  return Hop{sw, from, to, s, s + dur, take};
+  const fabric::Time dur = take < x.remaining ? span : std::min(span, lt_.duration(take));
+  return fabric::Hop{sw, from, to, s, s + dur, take};
 }
 
 // One hop of at most `limit` bytes of `x` (queued in `q`) on from→to, starting no earlier than
 // `cursor`: recorded, taken from the queue, `cursor` moved to its end. The bytes it moved, or
 // nothing when the window has no room for another hop.
-std::optional<double> CircuitDispatch::send_part(Engine& e, int sw, int from, int to, Queue& q,
-                                                 Entry& x, double limit, Time& cursor) {
+std::optional<double> CircuitDispatch::send_part(fabric::Engine& e, int sw, int from, int to,
+                                                 Queue& q, Entry& x, double limit,
+                                                 fabric::Time& cursor) {
   Entry part = x;
   part.remaining = std::min(x.remaining, limit);
-  const std::optional<Hop> h = next_hop(sw, from, to, part, cursor);
+  const std::optional<fabric::Hop> h = next_hop(sw, from, to, part, cursor);
   if (!h) return std::nullopt;
   add_hop(e, x.task, *h);
   cursor = h->end;
@@ -262,7 +263,8 @@ std::optional<double> CircuitDispatch::send_part(Engine& e, int sw, int from, in
 }
 
 // Sends queue `q` on from→to; true when the queue is empty, false when the window is full.
-bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor) {
+bool CircuitDispatch::drain(fabric::Engine& e, int sw, int from, int to, Queue& q,
+                            fabric::Time& cursor) {
   while (!q.empty()) {
     Entry& x = q.items[q.head];
     const std::optional<double> moved = send_part(e, sw, from, to, q, x, x.remaining, cursor);
@@ -277,9 +279,10 @@ bool CircuitDispatch::drain(Engine& e, int sw, int from, int to, Queue& q, Time&
 
 // RotorLB phase 1a: the bytes parked at `from` for `to` (arrived before this window), shared
 // max-min fairly between their original sources on what is left of the window.
-void CircuitDispatch::forward_relayed(Engine& e, int sw, int from, int to, Time& cursor) {
+void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int to,
+                                      fabric::Time& cursor) {
   Queue& q = queue(relay_, from, to);
-  const Time start = cursor, end = sw_[static_cast<std::size_t>(sw)].win->end;
+  const fabric::Time start = cursor, end = sw_[static_cast<std::size_t>(sw)].win->end;
   if (q.empty() || start >= end) return;
   std::vector<int> sources;
   std::vector<double> held;
@@ -316,7 +319,7 @@ double CircuitDispatch::queued(const std::unordered_map<std::int64_t, Queue>& m,
 }
 
 // RotorLB's offer, accept and phase 2 for the slot whose windows opened now (rotor_lb.hpp).
-void CircuitDispatch::balance(Engine& e) {
+void CircuitDispatch::balance(fabric::Engine& e) {
   struct Link {
     int to, from, sw;
     auto operator<=>(const Link&) const = default;
@@ -357,7 +360,8 @@ void CircuitDispatch::balance(Engine& e) {
       std::vector<double> offer(cols.size());
       for (std::size_t c = 0; c < cols.size(); ++c) offer[c] = queued(direct_, k.from, cols[c]);
       offers.push_back(std::move(offer));
-      const Time cursor = std::max(tx_free_[static_cast<std::size_t>(k.sw * n_ + k.from)], e.now());
+      const fabric::Time cursor =
+          std::max(tx_free_[static_cast<std::size_t>(k.sw * n_ + k.from)], e.now());
       const Window& kw = *sw_[static_cast<std::size_t>(k.sw)].win;
       spare.push_back(cursor < kw.end ? lt_.capacity(kw.end - cursor) : 0.0);
     }
@@ -378,11 +382,12 @@ void CircuitDispatch::balance(Engine& e) {
 
 // Sends up to `amount` of from's own bytes for `d` on sw's circuit from→to, parked at `to` until
 // the next slot.
-void CircuitDispatch::send_relayed(Engine& e, int sw, int from, int to, int d, double amount) {
+void CircuitDispatch::send_relayed(fabric::Engine& e, int sw, int from, int to, int d,
+                                   double amount) {
   Queue& q = queue(direct_, from, d);
-  Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
+  fabric::Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
-  const Time end = sw_[static_cast<std::size_t>(sw)].win->end;
+  const fabric::Time end = sw_[static_cast<std::size_t>(sw)].win->end;
   double sent = 0;
   while (!q.empty() && amount - sent > byte_epsilon(amount)) {
     Entry& x = q.items[q.head];
@@ -396,7 +401,7 @@ void CircuitDispatch::send_relayed(Engine& e, int sw, int from, int to, int d, d
   if (q.empty()) q.reset();
 }
 
-void CircuitDispatch::add_hop(Engine& e, int task, const Hop& h) {
+void CircuitDispatch::add_hop(fabric::Engine& e, int task, const fabric::Hop& h) {
   e.add_hop(task, h);
   if (!opt_.used_circuits_only) return;
   SwitchState& s = sw_[static_cast<std::size_t>(h.sw)];
@@ -407,7 +412,7 @@ void CircuitDispatch::add_hop(Engine& e, int task, const Hop& h) {
 
 // The circuits of the open window of `s` that carried a hop in either direction.
 void CircuitDispatch::record_used(const SwitchState& s, int sw,
-                                  std::vector<TimedCircuit>& out) const {
+                                  std::vector<fabric::TimedCircuit>& out) const {
   if (cycle_) {  // in the matching's order, as below: the circuits with an end that sent
     std::vector<int> used;
     for (int g : s.senders)
@@ -427,7 +432,7 @@ void CircuitDispatch::record_used(const SwitchState& s, int sw,
       out.push_back({s.win->up, s.win->end, sw, a, b});
 }
 
-void CircuitDispatch::deliver(Engine& e, int task, double bytes, Time end) {
+void CircuitDispatch::deliver(fabric::Engine& e, int task, double bytes, fabric::Time end) {
   const std::size_t t = static_cast<std::size_t>(task);
   undelivered_[t] -= bytes;
   last_end_[t] = std::max(last_end_[t], end);
@@ -437,9 +442,9 @@ void CircuitDispatch::deliver(Engine& e, int task, double bytes, Time end) {
   }
 }
 
-std::vector<TimedCircuit> CircuitDispatch::circuits(Time end) const {
-  std::vector<TimedCircuit> out;
-  for (const TimedCircuit& c : circuits_)
+std::vector<fabric::TimedCircuit> CircuitDispatch::circuits(fabric::Time end) const {
+  std::vector<fabric::TimedCircuit> out;
+  for (const fabric::TimedCircuit& c : circuits_)
     if (c.up < end) out.push_back({c.up, std::min(c.down, end), c.sw, c.a, c.b});
   if (opt_.used_circuits_only)  // windows still open when the iteration ended
     for (std::size_t sw = 0; sw < sw_.size(); ++sw)
@@ -451,13 +456,15 @@ std::vector<TimedCircuit> CircuitDispatch::circuits(Time end) const {
   return out;
 }
 
-ScheduleRun run_dispatch(const Workload& w, const Fabric& f, WindowSource& source,
-                         const DispatchOptions& opt, const std::string& name) {
+fabric::ScheduleRun run_dispatch(const workload::Workload& w, const fabric::Fabric& f,
+                                 WindowSource& source, const DispatchOptions& opt,
+                                 const std::string& name) {
   CircuitDispatch dispatch(w, f, source, opt);
-  Engine engine(w, dispatch);
-  ScheduleRun run = run_scheduler(engine, name, opt.progress ? *opt.progress : no_progress());
+  fabric::Engine engine(w, dispatch);
+  fabric::ScheduleRun run =
+      run_scheduler(engine, name, opt.progress ? *opt.progress : no_progress());
   run.schedule.circuits = dispatch.circuits(run.schedule.iteration_time);
   return run;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

@@ -34,10 +34,10 @@
 #include "fabric/fabric.hpp"
 #include "fabric_baselines/rotor_cycle.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 struct Window {
-  Time up = 0, end = kNever;
+  fabric::Time up = 0, end = fabric::kNever;
   std::vector<std::pair<int, int>> circuits;  // duplex {a, b}; simplex a -> b
   // From a rotor source (WindowSource::cycle): the cycle's matching held, in the OCS's slot
   // `slot` (counted from 0, one after the other); `circuits` is then empty.
@@ -50,13 +50,13 @@ class WindowSource {
   virtual ~WindowSource() = default;
   // The next window of switch `sw`: up >= the previous window's end plus τ where ports change,
   // or nullopt when the switch has nothing (more) to play for now.
-  [[nodiscard]] virtual std::optional<Window> next(int sw, Time now) = 0;
+  [[nodiscard]] virtual std::optional<Window> next(int sw, fabric::Time now) = 0;
   // A send became ready; a source that plans on demand may prepare windows (spectra-phase).
-  virtual void on_send_ready(int /*task*/, Time /*now*/) {}
+  virtual void on_send_ready(int /*task*/, fabric::Time /*now*/) {}
   // Every switch is idle but bytes are queued, as (from, to, bytes) sorted: a source that plans on
   // demand must add windows that carry them, or the run stalls.
-  virtual void on_idle(const std::vector<std::tuple<int, int, double>>& /*backlog*/, Time /*now*/) {
-  }
+  virtual void on_idle(const std::vector<std::tuple<int, int, double>>& /*backlog*/,
+                       fabric::Time /*now*/) {}
   // A rotor source: its windows name matchings of this cycle (and its slots), never circuits.
   [[nodiscard]] virtual const RotorCycle* cycle() const { return nullptr; }
 };
@@ -72,23 +72,23 @@ struct DispatchOptions {
   Progress* progress = nullptr;  // where the run reports (engine.hpp)
 };
 
-class CircuitDispatch final : public Transport {
+class CircuitDispatch final : public fabric::Transport {
  public:
-  CircuitDispatch(const Workload& w, const Fabric& f, WindowSource& source,
+  CircuitDispatch(const workload::Workload& w, const fabric::Fabric& f, WindowSource& source,
                   const DispatchOptions& opt = {});
 
-  void begin(Engine& e) override;
-  void on_ready(Engine& e, int task) override;
-  void on_timer(Engine& e, std::int64_t tag) override;
+  void begin(fabric::Engine& e) override;
+  void on_ready(fabric::Engine& e, int task) override;
+  void on_timer(fabric::Engine& e, std::int64_t tag) override;
 
   // Every circuit of every window that opened, down clamped to `end` (the iteration end).
-  [[nodiscard]] std::vector<TimedCircuit> circuits(Time end) const;
+  [[nodiscard]] std::vector<fabric::TimedCircuit> circuits(fabric::Time end) const;
 
  private:
   struct Entry {
     int task;
     double remaining;
-    Time available;  // relayed bytes: when they finished arriving at the intermediate
+    fabric::Time available;  // relayed bytes: when they finished arriving at the intermediate
   };
   struct Queue {
     std::vector<Entry> items;
@@ -127,56 +127,58 @@ class CircuitDispatch final : public Transport {
     std::int64_t next_slot = 0;  // rotor cycle: the first slot not yet opened
   };
 
-  void fetch(Engine& e, int sw);
-  void recover_if_idle(Engine& e);
-  void open(Engine& e, int sw);
-  void open_cycle(Engine& e, int sw);
+  void fetch(fabric::Engine& e, int sw);
+  void recover_if_idle(fabric::Engine& e);
+  void open(fabric::Engine& e, int sw);
+  void open_cycle(fabric::Engine& e, int sw);
   int partner(int sw, int gpu) const;
   bool pending(int from, int to) const;
   void book(int from, int to);
   void book_on(int sw, int m, int from, int to);
   void add_backlog(int from, int to);
   void drop_backlog(int from, int to);
-  void close(Engine& e, int sw);
-  void pump(Engine& e, int sw, int from);
-  std::optional<Hop> next_hop(int sw, int from, int to, const Entry& x, Time cursor) const;
-  std::optional<double> send_part(Engine& e, int sw, int from, int to, Queue& q, Entry& x,
-                                  double limit, Time& cursor);
-  bool drain(Engine& e, int sw, int from, int to, Queue& q, Time& cursor);
-  void forward_relayed(Engine& e, int sw, int from, int to, Time& cursor);
-  void balance(Engine& e);
-  void send_relayed(Engine& e, int sw, int from, int to, int d, double amount);
+  void close(fabric::Engine& e, int sw);
+  void pump(fabric::Engine& e, int sw, int from);
+  std::optional<fabric::Hop> next_hop(int sw, int from, int to, const Entry& x,
+                                      fabric::Time cursor) const;
+  std::optional<double> send_part(fabric::Engine& e, int sw, int from, int to, Queue& q, Entry& x,
+                                  double limit, fabric::Time& cursor);
+  bool drain(fabric::Engine& e, int sw, int from, int to, Queue& q, fabric::Time& cursor);
+  void forward_relayed(fabric::Engine& e, int sw, int from, int to, fabric::Time& cursor);
+  void balance(fabric::Engine& e);
+  void send_relayed(fabric::Engine& e, int sw, int from, int to, int d, double amount);
   double queued(const std::unordered_map<std::int64_t, Queue>& m, int from, int to) const;
-  void deliver(Engine& e, int task, double bytes, Time end);
-  void add_hop(Engine& e, int task, const Hop& h);
-  void record_used(const SwitchState& s, int sw, std::vector<TimedCircuit>& out) const;
+  void deliver(fabric::Engine& e, int task, double bytes, fabric::Time end);
+  void add_hop(fabric::Engine& e, int task, const fabric::Hop& h);
+  void record_used(const SwitchState& s, int sw, std::vector<fabric::TimedCircuit>& out) const;
   Queue& queue(std::unordered_map<std::int64_t, Queue>& m, int from, int to) {
     return m[static_cast<std::int64_t>(from) * n_ + to];
   }
 
-  const Workload& w_;
-  const Fabric& f_;
+  const workload::Workload& w_;
+  const fabric::Fabric& f_;
   WindowSource& source_;
   const RotorCycle* cycle_;
   DispatchOptions opt_;
-  LinkTiming lt_;
+  fabric::LinkTiming lt_;
   int n_;
   std::vector<SwitchState> sw_;
-  std::vector<Time> tx_free_;  // [sw * n + gpu]
+  std::vector<fabric::Time> tx_free_;  // [sw * n + gpu]
   std::unordered_map<std::int64_t, Queue> direct_, relay_;
   std::vector<std::set<int>> backlog_;  // [src] destinations with queued direct bytes (relay)
   std::set<int> backlogged_;            // the sources with a non-empty backlog_ (relay)
   std::vector<std::int64_t> booked_;    // rotor cycle: [sw · n² + from · n + to] booked slot
-  Time balanced_at_ = -1;               // the slot whose RotorLB step is scheduled (relay)
+  fabric::Time balanced_at_ = -1;       // the slot whose RotorLB step is scheduled (relay)
   std::vector<double> undelivered_;     // [task]
-  std::vector<Time> last_end_;          // [task]
+  std::vector<fabric::Time> last_end_;  // [task]
   std::vector<char> completed_;         // [task] completion already scheduled
-  std::vector<TimedCircuit> circuits_;
+  std::vector<fabric::TimedCircuit> circuits_;
 };
 
 // Runs the DAG with this dispatch rule; the schedule holds the hops and the circuits up to the
 // iteration end. A run that cannot finish is a bug of the source (std::logic_error).
-[[nodiscard]] ScheduleRun run_dispatch(const Workload& w, const Fabric& f, WindowSource& source,
-                                       const DispatchOptions& opt, const std::string& name);
+[[nodiscard]] fabric::ScheduleRun run_dispatch(const workload::Workload& w, const fabric::Fabric& f,
+                                               WindowSource& source, const DispatchOptions& opt,
+                                               const std::string& name);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

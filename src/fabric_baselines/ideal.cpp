@@ -7,24 +7,25 @@
 #include <queue>
 #include <tuple>
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 namespace {
 
 struct Flow {
   int task;
   double remaining;
-  double rate = 0.0;  // bytes per ps; -1 while fair_rates has not frozen it
-  Time since = 0;     // start of the current constant-rate piece
-  Time due = kNever;  // when it drains at its rate (the completion timer's candidate)
+  double rate = 0.0;       // bytes per ps; -1 while fair_rates has not frozen it
+  fabric::Time since = 0;  // start of the current constant-rate piece
+  fabric::Time due =
+      fabric::kNever;  // when it drains at its rate (the completion timer's candidate)
   bool alive = true;
 };
 
-class IdealTransport final : public Transport {
+class IdealTransport final : public fabric::Transport {
  public:
-  explicit IdealTransport(const Fabric& f)
-      : cap_(f.ocs * f.link_rate / kPsPerSecond),
-        alpha_(to_time(f.latency)),
+  explicit IdealTransport(const fabric::Fabric& f)
+      : cap_(f.ocs * f.link_rate / fabric::kPsPerSecond),
+        alpha_(fabric::to_time(f.latency)),
         gpus_(f.gpus),
         on_link_(2 * static_cast<std::size_t>(f.gpus)),
         dirty_link_(on_link_.size(), 0),
@@ -33,9 +34,9 @@ class IdealTransport final : public Transport {
         users_(on_link_.size(), 0),
         version_(on_link_.size(), 0) {}
 
-  void on_ready(Engine& e, int task) override {
+  void on_ready(fabric::Engine& e, int task) override {
     const bool moved = advance(e);
-    const Task& t = e.workload().tasks[static_cast<std::size_t>(task)];
+    const workload::Task& t = e.workload().tasks[static_cast<std::size_t>(task)];
     const int id = static_cast<int>(flows_.size());
     flows_.push_back({task, t.bytes, 0.0, e.now()});
     order_.push_back(id);
@@ -45,15 +46,16 @@ class IdealTransport final : public Transport {
     }
     settle(e, moved);
   }
-  void on_timer(Engine& e, std::int64_t tag) override {
+  void on_timer(fabric::Engine& e, std::int64_t tag) override {
     if (tag != generation_) return;  // rates changed since this timer was set
     settle(e, advance(e));
   }
 
  private:
   // The sender's TX link and the receiver's RX link of flow `id`.
-  std::array<std::size_t, 2> links(const Workload& w, int id) const {
-    const Task& t = w.tasks[static_cast<std::size_t>(flows_[static_cast<std::size_t>(id)].task)];
+  std::array<std::size_t, 2> links(const workload::Workload& w, int id) const {
+    const workload::Task& t =
+        w.tasks[static_cast<std::size_t>(flows_[static_cast<std::size_t>(id)].task)];
     return {static_cast<std::size_t>(t.src), static_cast<std::size_t>(gpus_ + t.dst)};
   }
   void mark_dirty(std::size_t l) {
@@ -63,16 +65,16 @@ class IdealTransport final : public Transport {
 
   // Moves every flow to now, recording the piece it carried at its last rate. False when time
   // has not moved since the last call (nothing to record: every flow is already at now).
-  bool advance(Engine& e) {
+  bool advance(fabric::Engine& e) {
     if (e.now() == advanced_to_) return false;
     advanced_to_ = e.now();
     for (int id : order_) {
       Flow& fl = flows_[static_cast<std::size_t>(id)];
-      const Time dt = e.now() - fl.since;
+      const fabric::Time dt = e.now() - fl.since;
       if (dt > 0 && fl.rate > 0) {
-        const Task& t = e.workload().tasks[static_cast<std::size_t>(fl.task)];
+        const workload::Task& t = e.workload().tasks[static_cast<std::size_t>(fl.task)];
         double bytes = std::min(fl.remaining, fl.rate * static_cast<double>(dt));
-        e.add_hop(fl.task, {kElectrical, t.src, t.dst, fl.since, e.now(), bytes});
+        e.add_hop(fl.task, {fabric::kElectrical, t.src, t.dst, fl.since, e.now(), bytes});
         fl.remaining -= bytes;
       }
       fl.since = e.now();
@@ -83,8 +85,8 @@ class IdealTransport final : public Transport {
   // Completes drained flows, recomputes the fair rates of the flows a change can reach and sets
   // the next completion timer. `moved`: time advanced, so every flow's remainder changed; else
   // only the flow just added can be drained (a 0-byte send) and only rates near it change.
-  void settle(Engine& e, bool moved) {
-    const Workload& w = e.workload();
+  void settle(fabric::Engine& e, bool moved) {
+    const workload::Workload& w = e.workload();
     const auto drained = [&](int id) {
       const Flow& fl = flows_[static_cast<std::size_t>(id)];
       return fl.remaining <= 1e-9 * std::max(1.0, w.tasks[static_cast<std::size_t>(fl.task)].bytes);
@@ -109,7 +111,7 @@ class IdealTransport final : public Transport {
     if (!dues_.empty()) e.set_timer(std::get<0>(dues_.top()), generation_);
   }
 
-  bool finish(Engine& e, int id) {
+  bool finish(fabric::Engine& e, int id) {
     Flow& fl = flows_[static_cast<std::size_t>(id)];
     e.complete_send(fl.task, e.now() + alpha_);
     fl.alive = false;
@@ -120,12 +122,12 @@ class IdealTransport final : public Transport {
     return true;
   }
 
-  void push_due(Engine& e, int id) {
+  void push_due(fabric::Engine& e, int id) {
     Flow& fl = flows_[static_cast<std::size_t>(id)];
-    fl.due = e.now() + static_cast<Time>(std::ceil(fl.remaining / fl.rate));
+    fl.due = e.now() + static_cast<fabric::Time>(std::ceil(fl.remaining / fl.rate));
     dues_.emplace(fl.due, id);
   }
-  bool stale(const std::pair<Time, int>& d) const {
+  bool stale(const std::pair<fabric::Time, int>& d) const {
     const Flow& fl = flows_[static_cast<std::size_t>(d.second)];
     return !fl.alive || fl.due != d.first;
   }
@@ -137,7 +139,7 @@ class IdealTransport final : public Transport {
   // no path to a change keep their rates, which filling them again would reproduce bit for bit
   // (a link's arithmetic only involves its own flows, taken in arrival order). Cost
   // O((F' + R') log R') for the F' flows and R' links reached, instead of all flows in flight.
-  void fair_rates(const Workload& w) {
+  void fair_rates(const workload::Workload& w) {
     reach(w);
     for (std::size_t l : reached_) {
       left_[l] = cap_;
@@ -163,7 +165,7 @@ class IdealTransport final : public Transport {
   }
 
   // reached_: the links connected to a dirty link through flows; their flows' rates unfrozen.
-  void reach(const Workload& w) {
+  void reach(const workload::Workload& w) {
     for (std::size_t l : reached_) reached_link_[l] = 0;
     reached_.clear();
     changed_.clear();
@@ -188,12 +190,12 @@ class IdealTransport final : public Transport {
   }
 
   double cap_;
-  Time alpha_;
+  fabric::Time alpha_;
   int gpus_;
   std::vector<Flow> flows_;  // every flow so far, by arrival; order_ lists the ones in flight
   std::vector<int> order_;
   std::int64_t generation_ = 0;
-  Time advanced_to_ = -1;
+  fabric::Time advanced_to_ = -1;
   // Per link (TX of gpu g is g, RX is gpus + g): its flows in arrival order, and fair_rates'
   // scratch.
   std::vector<std::vector<int>> on_link_;
@@ -204,16 +206,18 @@ class IdealTransport final : public Transport {
   std::vector<int> users_, version_;
   using Entry = std::tuple<double, std::size_t, int>;  // share, link, version
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap_;
-  std::priority_queue<std::pair<Time, int>, std::vector<std::pair<Time, int>>, std::greater<>>
+  std::priority_queue<std::pair<fabric::Time, int>, std::vector<std::pair<fabric::Time, int>>,
+                      std::greater<>>
       dues_;
 };
 
 }  // namespace
 
-ScheduleRun schedule_ideal(const Workload& w, const Fabric& f, Progress& progress) {
+fabric::ScheduleRun schedule_ideal(const workload::Workload& w, const fabric::Fabric& f,
+                                   Progress& progress) {
   IdealTransport transport(f);
-  Engine engine(w, transport);
+  fabric::Engine engine(w, transport);
   return run_scheduler(engine, "ideal", progress);
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

@@ -9,9 +9,10 @@
 // when the clock moved (each of them gets a hop then).
 #include "fabric/scheduler.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
-[[nodiscard]] ScheduleRun schedule_ideal(const Workload& w, const Fabric& f,
-                                         Progress& progress = no_progress());
+[[nodiscard]] fabric::ScheduleRun schedule_ideal(const workload::Workload& w,
+                                                 const fabric::Fabric& f,
+                                                 Progress& progress = no_progress());
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

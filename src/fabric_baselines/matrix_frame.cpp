@@ -9,7 +9,7 @@
 #include "fabric_baselines/traffic.hpp"
 #include "matrix_schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 namespace {
 
@@ -62,26 +62,28 @@ Matching simplex_matching(const Perm& perm, const Matrix& demand) {
 
 }  // namespace
 
-Frame frame_from_schedule(const MatrixSchedule& s, const Matrix& demand, const Fabric& f) {
-  std::vector<Slot> slots = s.slots;
+Frame frame_from_schedule(const matrix::MatrixSchedule& s, const Matrix& demand,
+                          const fabric::Fabric& f) {
+  std::vector<matrix::Slot> slots = s.slots;
   std::stable_sort(slots.begin(), slots.end(),
-                   [](const Slot& a, const Slot& b) { return a.start < b.start; });
-  const Time tau = to_time(f.reconfig_delay);
+                   [](const matrix::Slot& a, const matrix::Slot& b) { return a.start < b.start; });
+  const fabric::Time tau = fabric::to_time(f.reconfig_delay);
   Frame frame;
   frame.windows.resize(static_cast<std::size_t>(f.ocs));
-  std::vector<Time> cursor(static_cast<std::size_t>(f.ocs), 0);
-  for (const Slot& slot : slots) {
+  std::vector<fabric::Time> cursor(static_cast<std::size_t>(f.ocs), 0);
+  for (const matrix::Slot& slot : slots) {
     // Rounded up, plus α: the matrix model knows no per-message latency, and a window one
     // picosecond short would leave a sliver of its demand behind.
-    const Time hold = static_cast<Time>(std::ceil((slot.end - slot.start) * kPsPerSecond)) +
-                      to_time(f.latency) + 1;
+    const fabric::Time hold =
+        static_cast<fabric::Time>(std::ceil((slot.end - slot.start) * fabric::kPsPerSecond)) +
+        fabric::to_time(f.latency) + 1;
     std::vector<Matching> parts;
-    if (f.circuit == CircuitKind::duplex) {
+    if (f.circuit == fabric::CircuitKind::duplex) {
       parts = duplex_matchings(slot.perm, demand);
     } else {
       parts.push_back(simplex_matching(slot.perm, demand));
     }
-    Time& c = cursor[static_cast<std::size_t>(slot.sw)];
+    fabric::Time& c = cursor[static_cast<std::size_t>(slot.sw)];
     for (Matching& m : parts) {
       if (m.empty() || hold <= 0) continue;
       frame.windows[static_cast<std::size_t>(slot.sw)].push_back({c + tau, c + tau + hold, m});
@@ -92,29 +94,29 @@ Frame frame_from_schedule(const MatrixSchedule& s, const Matrix& demand, const F
   return frame;
 }
 
-Frame stretch_frame(const Frame& frame, Time length, const Fabric& f) {
-  const Time tau = to_time(f.reconfig_delay);
+Frame stretch_frame(const Frame& frame, fabric::Time length, const fabric::Fabric& f) {
+  const fabric::Time tau = fabric::to_time(f.reconfig_delay);
   Frame out;
   out.length = length;
   for (const std::vector<Window>& ws : frame.windows) {
-    Time hold = 0;
+    fabric::Time hold = 0;
     for (const Window& w : ws) hold += w.end - w.up;
-    const Time dark = tau * static_cast<Time>(ws.size());
+    const fabric::Time dark = tau * static_cast<fabric::Time>(ws.size());
     if (!ws.empty() && length <= dark)
       throw InputError("", "frame",
                        fmt::format("a frame longer than the {} reconfigurations of one OCS ({} s)",
-                                   ws.size(), to_seconds(dark)));
+                                   ws.size(), fabric::to_seconds(dark)));
     const double scale = ws.empty() ? 1.0 : static_cast<double>(length - dark) / hold;
     std::vector<Window> scaled;
-    Time c = 0;
-    const LinkTiming lt(f);
+    fabric::Time c = 0;
+    const fabric::LinkTiming lt(f);
     for (const Window& w : ws) {
-      Time d = static_cast<Time>(static_cast<double>(w.end - w.up) * scale);
+      fabric::Time d = static_cast<fabric::Time>(static_cast<double>(w.end - w.up) * scale);
       if (lt.capacity(d) < 1.0)  // a window that carries nothing would never let a message finish
         throw InputError("", "frame",
                          fmt::format("a frame long enough for every circuit to carry data after α "
                                      "(one lasts {} s)",
-                                     to_seconds(d)));
+                                     fabric::to_seconds(d)));
       scaled.push_back({c + tau, c + tau + d, w.circuits});
       c += tau + d;
     }
@@ -126,29 +128,29 @@ Frame stretch_frame(const Frame& frame, Time length, const Fabric& f) {
 namespace {
 
 // Plans the demand the circuits serve (already symmetrised on a duplex fabric).
-Frame plan_served(const Matrix& d, const Fabric& f, const std::string& algorithm,
+Frame plan_served(const Matrix& d, const fabric::Fabric& f, const std::string& algorithm,
                   const std::string& option) {
-  const MatrixAlgorithm* a = find_matrix_algorithm(algorithm);
+  const matrix_schedulers::MatrixAlgorithm* a = matrix_schedulers::find_matrix_algorithm(algorithm);
   if (a == nullptr)
     throw InputError("", option, fmt::format("a matrix scheduler name, got \"{}\"", algorithm));
-  MatrixProblem p{d.scaled(1.0 / f.link_rate), f.ocs, f.reconfig_delay, 1.0 / f.link_rate};
-  MatrixResult r = a->run(p, {});
+  matrix::MatrixProblem p{d.scaled(1.0 / f.link_rate), f.ocs, f.reconfig_delay, 1.0 / f.link_rate};
+  matrix::MatrixResult r = a->run(p, {});
   return frame_from_schedule(r.schedule, d, f);
 }
 
 }  // namespace
 
-Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algorithm,
+Frame plan_frame(const Matrix& demand, const fabric::Fabric& f, const std::string& algorithm,
                  const std::string& option) {
-  return plan_served(f.circuit == CircuitKind::duplex ? symmetrized(demand) : demand, f, algorithm,
-                     option);
+  return plan_served(f.circuit == fabric::CircuitKind::duplex ? symmetrized(demand) : demand, f,
+                     algorithm, option);
 }
 
-Frame plan_frame(const DemandEntries& demand, const Fabric& f, const std::string& algorithm,
+Frame plan_frame(const DemandEntries& demand, const fabric::Fabric& f, const std::string& algorithm,
                  const std::string& option) {
-  return plan_served(
-      f.circuit == CircuitKind::duplex ? symmetrized(f.gpus, demand) : dense(f.gpus, demand), f,
-      algorithm, option);
+  return plan_served(f.circuit == fabric::CircuitKind::duplex ? symmetrized(f.gpus, demand)
+                                                              : dense(f.gpus, demand),
+                     f, algorithm, option);
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

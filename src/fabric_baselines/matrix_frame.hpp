@@ -16,27 +16,27 @@
 #include "fabric_baselines/traffic.hpp"
 #include "matrix/schedule.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 struct Frame {
   std::vector<std::vector<Window>> windows;  // [sw] in time order, relative to the frame start
-  Time length = 0;                           // latest window end
+  fabric::Time length = 0;                   // latest window end
 };
 
 // `demand` (bytes) selects the circuits worth setting up.
-[[nodiscard]] Frame frame_from_schedule(const MatrixSchedule& s, const Matrix& demand,
-                                        const Fabric& f);
+[[nodiscard]] Frame frame_from_schedule(const matrix::MatrixSchedule& s, const Matrix& demand,
+                                        const fabric::Fabric& f);
 
 // Same windows with their durations scaled per OCS so that each OCS's frame lasts `length`
 // (periodic mode). InputError on "frame" when `length` cannot hold an OCS's reconfigurations.
-[[nodiscard]] Frame stretch_frame(const Frame& frame, Time length, const Fabric& f);
+[[nodiscard]] Frame stretch_frame(const Frame& frame, fabric::Time length, const fabric::Fabric& f);
 
 // Schedules `demand` (bytes; symmetrised first on a duplex fabric) with the named matrix scheduler
 // on σ switches with δ = τ. InputError (field `option`) if the name is not a matrix scheduler.
-[[nodiscard]] Frame plan_frame(const Matrix& demand, const Fabric& f, const std::string& algorithm,
-                               const std::string& option);
+[[nodiscard]] Frame plan_frame(const Matrix& demand, const fabric::Fabric& f,
+                               const std::string& algorithm, const std::string& option);
 // The same for a demand given by its entries (traffic.hpp) on f.gpus GPUs.
-[[nodiscard]] Frame plan_frame(const DemandEntries& demand, const Fabric& f,
+[[nodiscard]] Frame plan_frame(const DemandEntries& demand, const fabric::Fabric& f,
                                const std::string& algorithm, const std::string& option);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

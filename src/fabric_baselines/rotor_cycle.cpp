@@ -2,7 +2,7 @@
 
 #include <numeric>
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 RotorCycle::RotorCycle(std::vector<Matching> matchings, int gpus, int ocs, bool duplex)
     : matchings_(std::move(matchings)), n_(gpus), ocs_(ocs), duplex_(duplex) {
@@ -55,4 +55,4 @@ std::int64_t RotorCycle::next_slot(int sw, int m, std::int64_t slot) const {
   return slot + ((s0 - slot) % period_ + period_) % period_;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

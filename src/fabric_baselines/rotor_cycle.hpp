@@ -10,7 +10,7 @@
 
 #include "fabric_baselines/round_robin.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 class RotorCycle {
  public:
@@ -58,4 +58,4 @@ class RotorCycle {
   std::vector<std::int64_t> first_;  // [sw · M + m]: first slot of matching m on sw, or -1
 };
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

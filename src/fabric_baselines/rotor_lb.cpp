@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 std::vector<double> fair_share(const std::vector<double>& demand, double capacity) {
   std::vector<double> out(demand.size(), 0.0);
@@ -69,4 +69,4 @@ std::vector<std::vector<double>> rotorlb_accept(const std::vector<std::vector<do
   return accepted;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

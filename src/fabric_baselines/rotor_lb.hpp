@@ -24,7 +24,7 @@
 // Cost: fair_share O(m log m); accept O(rounds · senders · columns), rounds <= columns + 1.
 #include <vector>
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 // Max-min fair split of `capacity` over `demand` (water-filling): each positive demand gets an
 // equal share, those that need less keep their demand and the rest is split again. Returns the
@@ -39,4 +39,4 @@ namespace flux {
     const std::vector<std::vector<double>>& offers, const std::vector<double>& link,
     std::vector<double> room, double eps);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

@@ -6,22 +6,22 @@
 #include "fabric_baselines/circuit_dispatch.hpp"
 #include "fabric_baselines/rotor_cycle.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 namespace {
 
 class RotorWindows final : public WindowSource {
  public:
-  RotorWindows(const Fabric& f, Time slot)
-      : cycle_(f.circuit == CircuitKind::duplex ? round_robin_matchings(f.gpus)
-                                                : shift_permutations(f.gpus),
-               f.gpus, f.ocs, f.circuit == CircuitKind::duplex),
+  RotorWindows(const fabric::Fabric& f, fabric::Time slot)
+      : cycle_(f.circuit == fabric::CircuitKind::duplex ? round_robin_matchings(f.gpus)
+                                                        : shift_permutations(f.gpus),
+               f.gpus, f.ocs, f.circuit == fabric::CircuitKind::duplex),
         slot_(slot),
-        tau_(to_time(f.reconfig_delay)),
+        tau_(fabric::to_time(f.reconfig_delay)),
         free_start_(f.initial_config_free),
         next_slot_(static_cast<std::size_t>(f.ocs), 0) {}
 
-  std::optional<Window> next(int sw, Time) override {
+  std::optional<Window> next(int sw, fabric::Time) override {
     if (cycle_.empty()) return std::nullopt;
     const std::int64_t s = next_slot_[static_cast<std::size_t>(sw)]++;
     Window w;
@@ -36,14 +36,14 @@ class RotorWindows final : public WindowSource {
 
  private:
   RotorCycle cycle_;
-  Time slot_, tau_;
+  fabric::Time slot_, tau_;
   bool free_start_;
   std::vector<std::int64_t> next_slot_;
 };
 
 }  // namespace
 
-Time rotor_slot(const Fabric& f, const SchedulerOptions& opt) {
+fabric::Time rotor_slot(const fabric::Fabric& f, const fabric::SchedulerOptions& opt) {
   if (!(opt.duty_cycle > 0 && opt.duty_cycle < 1))
     throw InputError("", "duty_cycle", fmt::format("a number in (0, 1), got {}", opt.duty_cycle));
   if (opt.slot < 0) throw InputError("", "slot", "a slot length >= 0");
@@ -55,15 +55,15 @@ Time rotor_slot(const Fabric& f, const SchedulerOptions& opt) {
     throw InputError("", "slot",
                      fmt::format("a slot longer than τ + α = {} s plus one byte at B, got {} s",
                                  f.reconfig_delay + f.latency, slot));
-  return to_time(slot);
+  return fabric::to_time(slot);
 }
 
-ScheduleRun schedule_rotornet(const Workload& w, const Fabric& f, const SchedulerOptions& opt,
-                              bool vlb) {
+fabric::ScheduleRun schedule_rotornet(const workload::Workload& w, const fabric::Fabric& f,
+                                      const fabric::SchedulerOptions& opt, bool vlb) {
   RotorWindows source(f, rotor_slot(f, opt));
   return run_dispatch(w, f, source,
                       {.relay = vlb, .used_circuits_only = true, .progress = opt.progress},
                       vlb ? "rotornet-vlb" : "rotornet");
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

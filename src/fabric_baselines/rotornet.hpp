@@ -14,13 +14,14 @@
 // σ + visits · log + hops) time on top of the engine, O(σ · n² + used circuits + hops) memory.
 #include "fabric/scheduler.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 // Slot length from the options (InputError on duty_cycle / slot out of range or τ = 0
 // without a slot).
-[[nodiscard]] Time rotor_slot(const Fabric& f, const SchedulerOptions& opt);
+[[nodiscard]] fabric::Time rotor_slot(const fabric::Fabric& f, const fabric::SchedulerOptions& opt);
 
-[[nodiscard]] ScheduleRun schedule_rotornet(const Workload& w, const Fabric& f,
-                                            const SchedulerOptions& opt, bool vlb);
+[[nodiscard]] fabric::ScheduleRun schedule_rotornet(const workload::Workload& w,
+                                                    const fabric::Fabric& f,
+                                                    const fabric::SchedulerOptions& opt, bool vlb);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 std::vector<Matching> round_robin_matchings(int n) {
   // Odd n: add a phantom node; its partner idles in that round.
@@ -32,4 +32,4 @@ std::vector<Matching> shift_permutations(int n) {
   return rounds;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 using Matching = std::vector<std::pair<int, int>>;  // duplex {a, b} with a < b; simplex a -> b
 
 [[nodiscard]] std::vector<Matching> round_robin_matchings(int n);
 [[nodiscard]] std::vector<Matching> shift_permutations(int n);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

@@ -7,13 +7,13 @@
 #include "fabric_baselines/matrix_frame.hpp"
 #include "fabric_baselines/traffic.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 namespace {
 
 using PhaseKey = std::tuple<std::int64_t, std::string, int, int, std::string, int>;
 
-PhaseKey phase_key(const Task& t, int index) {
+PhaseKey phase_key(const workload::Task& t, int index) {
   if (t.collective >= 0) return {t.collective, "", -1, -1, "", -1};
   if (!t.phase.empty() || !t.group.empty() || t.layer >= 0 || t.microbatch >= 0)
     return {-1, t.phase, t.layer, t.microbatch, t.group, -1};
@@ -22,12 +22,12 @@ PhaseKey phase_key(const Task& t, int index) {
 
 class PhaseWindows final : public WindowSource {
  public:
-  PhaseWindows(const Workload& w, const Fabric& f, std::string algorithm)
+  PhaseWindows(const workload::Workload& w, const fabric::Fabric& f, std::string algorithm)
       : w_(w), f_(f), algorithm_(std::move(algorithm)), queued_(f.ocs), busy_(f.ocs, 0) {
     std::map<PhaseKey, int> index;
     phase_of_.assign(w.tasks.size(), -1);
     for (std::size_t t = 0; t < w.tasks.size(); ++t) {
-      if (w.tasks[t].kind != TaskKind::send) continue;
+      if (w.tasks[t].kind != workload::TaskKind::send) continue;
       auto [it, fresh] = index.emplace(phase_key(w.tasks[t], static_cast<int>(t)),
                                        static_cast<int>(members_.size()));
       if (fresh) members_.emplace_back();
@@ -37,7 +37,7 @@ class PhaseWindows final : public WindowSource {
     planned_.assign(members_.size(), 0);
   }
 
-  std::optional<Window> next(int sw, Time) override {
+  std::optional<Window> next(int sw, fabric::Time) override {
     std::deque<Window>& q = queued_[static_cast<std::size_t>(sw)];
     if (q.empty()) return std::nullopt;
     Window w = std::move(q.front());
@@ -45,14 +45,15 @@ class PhaseWindows final : public WindowSource {
     return w;
   }
 
-  void on_send_ready(int task, Time now) override {
+  void on_send_ready(int task, fabric::Time now) override {
     const int p = phase_of_[static_cast<std::size_t>(task)];
     if (planned_[static_cast<std::size_t>(p)]) return;
     planned_[static_cast<std::size_t>(p)] = 1;
     play(circuit_demand_entries(w_, members_[static_cast<std::size_t>(p)]), now);
   }
 
-  void on_idle(const std::vector<std::tuple<int, int, double>>& backlog, Time now) override {
+  void on_idle(const std::vector<std::tuple<int, int, double>>& backlog,
+               fabric::Time now) override {
     std::map<std::pair<int, int>, double> sum;
     for (auto [from, to, bytes] : backlog) sum[{from, to}] += std::max(bytes, 1.0);  // 0 B too
     DemandEntries d;
@@ -65,14 +66,14 @@ class PhaseWindows final : public WindowSource {
   // before is not planned again: the plan depends on the demand alone (the same collective on
   // the same GPUs recurs in every layer and micro-batch), and planning a 1,024-GPU matrix costs
   // milliseconds however few pairs it has.
-  void play(const DemandEntries& demand, Time now) {
+  void play(const DemandEntries& demand, fabric::Time now) {
     auto plan = plans_.find(demand);
     if (plan == plans_.end())
       plan = plans_.emplace(demand, plan_frame(demand, f_, algorithm_, "phase_algorithm")).first;
     const Frame& frame = plan->second;
     for (std::size_t sw = 0; sw < frame.windows.size(); ++sw) {
       if (frame.windows[sw].empty()) continue;
-      const Time base = std::max(now, busy_[sw]);
+      const fabric::Time base = std::max(now, busy_[sw]);
       for (Window w : frame.windows[sw]) {
         w.up += base;
         w.end += base;
@@ -82,11 +83,11 @@ class PhaseWindows final : public WindowSource {
     }
   }
 
-  const Workload& w_;
-  const Fabric& f_;
+  const workload::Workload& w_;
+  const fabric::Fabric& f_;
   std::string algorithm_;
   std::vector<std::deque<Window>> queued_;
-  std::vector<Time> busy_;
+  std::vector<fabric::Time> busy_;
   std::vector<int> phase_of_;
   std::vector<std::vector<int>> members_;
   std::vector<char> planned_;
@@ -95,10 +96,10 @@ class PhaseWindows final : public WindowSource {
 
 }  // namespace
 
-ScheduleRun schedule_spectra_phase(const Workload& w, const Fabric& f,
-                                   const SchedulerOptions& opt) {
+fabric::ScheduleRun schedule_spectra_phase(const workload::Workload& w, const fabric::Fabric& f,
+                                           const fabric::SchedulerOptions& opt) {
   PhaseWindows source(w, f, opt.phase_algorithm);
   return run_dispatch(w, f, source, {.progress = opt.progress}, "spectra-phase");
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

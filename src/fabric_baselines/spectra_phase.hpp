@@ -8,9 +8,10 @@
 // message is delivered. The matrix scheduler can be changed (`phase_algorithm`).
 #include "fabric/scheduler.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
-[[nodiscard]] ScheduleRun schedule_spectra_phase(const Workload& w, const Fabric& f,
-                                                 const SchedulerOptions& opt);
+[[nodiscard]] fabric::ScheduleRun schedule_spectra_phase(const workload::Workload& w,
+                                                         const fabric::Fabric& f,
+                                                         const fabric::SchedulerOptions& opt);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

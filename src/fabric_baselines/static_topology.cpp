@@ -11,18 +11,18 @@
 #include "fabric_baselines/circuit_dispatch.hpp"
 #include "fabric_baselines/traffic.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 namespace {
 
 const char* kOption = "topology";
 
 // Each port carries at most one circuit per OCS (simplex: one as sender, one as receiver).
-void check_matching(const Matching& m, const Fabric& f, int sw) {
+void check_matching(const Matching& m, const fabric::Fabric& f, int sw) {
   std::vector<int> tx(static_cast<std::size_t>(f.gpus), 0), rx = tx;
   for (auto [a, b] : m) {
     ++tx[static_cast<std::size_t>(a)];
-    ++(f.circuit == CircuitKind::duplex ? tx : rx)[static_cast<std::size_t>(b)];
+    ++(f.circuit == fabric::CircuitKind::duplex ? tx : rx)[static_cast<std::size_t>(b)];
   }
   for (int g = 0; g < f.gpus; ++g)
     if (tx[static_cast<std::size_t>(g)] > 1 || rx[static_cast<std::size_t>(g)] > 1)
@@ -31,7 +31,7 @@ void check_matching(const Matching& m, const Fabric& f, int sw) {
           fmt::format("at most one circuit per port; gpu {} has two on OCS {}", g, sw));
 }
 
-std::pair<int, int> parse_pair(const std::string& item, const Fabric& f) {
+std::pair<int, int> parse_pair(const std::string& item, const fabric::Fabric& f) {
   int a = -1, b = -1;
   char dash = 0, rest = 0;
   std::istringstream in(item);
@@ -40,7 +40,7 @@ std::pair<int, int> parse_pair(const std::string& item, const Fabric& f) {
     throw InputError(
         "", kOption,
         fmt::format("pairs \"a-b\" of distinct GPUs in [0, {}], got \"{}\"", f.gpus - 1, item));
-  if (f.circuit == CircuitKind::duplex && a > b) std::swap(a, b);
+  if (f.circuit == fabric::CircuitKind::duplex && a > b) std::swap(a, b);
   return {a, b};
 }
 
@@ -53,46 +53,49 @@ std::vector<std::string> split(const std::string& text, char sep) {
 }
 
 // A send whose endpoints no OCS connects can never run.
-void check_coverage(const Workload& w, const Fabric& f, const std::vector<Matching>& topo) {
+void check_coverage(const workload::Workload& w, const fabric::Fabric& f,
+                    const std::vector<Matching>& topo) {
   std::vector<char> linked(static_cast<std::size_t>(f.gpus) * static_cast<std::size_t>(f.gpus), 0);
   for (const Matching& m : topo)
     for (auto [a, b] : m) {
       linked[static_cast<std::size_t>(a * f.gpus + b)] = 1;
-      if (f.circuit == CircuitKind::duplex) linked[static_cast<std::size_t>(b * f.gpus + a)] = 1;
+      if (f.circuit == fabric::CircuitKind::duplex)
+        linked[static_cast<std::size_t>(b * f.gpus + a)] = 1;
     }
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
-    const Task& task = w.tasks[t];
-    if (task.kind == TaskKind::send &&
+    const workload::Task& task = w.tasks[t];
+    if (task.kind == workload::TaskKind::send &&
         !linked[static_cast<std::size_t>(task.src * f.gpus + task.dst)])
-      throw InputError("", kOption,
-                       fmt::format("a circuit for every send; {} needs gpu {} -> gpu {}, which no "
-                                   "OCS of the static topology connects",
-                                   describe_task(w, static_cast<int>(t)), task.src, task.dst));
+      throw InputError(
+          "", kOption,
+          fmt::format("a circuit for every send; {} needs gpu {} -> gpu {}, which no "
+                      "OCS of the static topology connects",
+                      fabric::describe_task(w, static_cast<int>(t)), task.src, task.dst));
   }
 }
 
 // The one window each OCS plays: its fixed circuits from the first set-up on.
 class StaticWindows final : public WindowSource {
  public:
-  StaticWindows(std::vector<Matching> topo, Time up) : topo_(std::move(topo)), up_(up) {
+  StaticWindows(std::vector<Matching> topo, fabric::Time up) : topo_(std::move(topo)), up_(up) {
     used_.assign(topo_.size(), 0);
   }
-  std::optional<Window> next(int sw, Time) override {
+  std::optional<Window> next(int sw, fabric::Time) override {
     if (static_cast<std::size_t>(sw) >= topo_.size() || used_[static_cast<std::size_t>(sw)])
       return std::nullopt;
     used_[static_cast<std::size_t>(sw)] = 1;
-    return Window{up_, kNever, topo_[static_cast<std::size_t>(sw)]};
+    return Window{up_, fabric::kNever, topo_[static_cast<std::size_t>(sw)]};
   }
 
  private:
   std::vector<Matching> topo_;
-  Time up_;
+  fabric::Time up_;
   std::vector<char> used_;
 };
 
 }  // namespace
 
-std::vector<Matching> parse_topology(const std::string& text, const Fabric& f) {
+std::vector<Matching> parse_topology(const std::string& text, const fabric::Fabric& f) {
   std::vector<std::string> lists = split(text, '/');
   if (lists.empty() || static_cast<int>(lists.size()) > f.ocs)
     throw InputError(
@@ -109,8 +112,8 @@ std::vector<Matching> parse_topology(const std::string& text, const Fabric& f) {
   return topo;
 }
 
-std::vector<Matching> heaviest_topology(const Workload& w, const Fabric& f) {
-  const bool duplex = f.circuit == CircuitKind::duplex;
+std::vector<Matching> heaviest_topology(const workload::Workload& w, const fabric::Fabric& f) {
+  const bool duplex = f.circuit == fabric::CircuitKind::duplex;
   Matrix d = duplex ? symmetrized(circuit_demand(w)) : circuit_demand(w);
   std::vector<std::tuple<double, int, int>> pairs;
   for (int a = 0; a < f.gpus; ++a)
@@ -135,12 +138,14 @@ std::vector<Matching> heaviest_topology(const Workload& w, const Fabric& f) {
   return topo;
 }
 
-ScheduleRun schedule_static(const Workload& w, const Fabric& f, const SchedulerOptions& opt) {
+fabric::ScheduleRun schedule_static(const workload::Workload& w, const fabric::Fabric& f,
+                                    const fabric::SchedulerOptions& opt) {
   std::vector<Matching> topo =
       opt.topology.empty() ? heaviest_topology(w, f) : parse_topology(opt.topology, f);
   check_coverage(w, f, topo);
-  StaticWindows source(std::move(topo), f.initial_config_free ? 0 : to_time(f.reconfig_delay));
+  StaticWindows source(std::move(topo),
+                       f.initial_config_free ? 0 : fabric::to_time(f.reconfig_delay));
   return run_dispatch(w, f, source, {.progress = opt.progress}, "static");
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

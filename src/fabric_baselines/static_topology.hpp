@@ -11,11 +11,14 @@
 #include "fabric/scheduler.hpp"
 #include "fabric_baselines/round_robin.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
-[[nodiscard]] std::vector<Matching> parse_topology(const std::string& text, const Fabric& f);
-[[nodiscard]] std::vector<Matching> heaviest_topology(const Workload& w, const Fabric& f);
-[[nodiscard]] ScheduleRun schedule_static(const Workload& w, const Fabric& f,
-                                          const SchedulerOptions& opt);
+[[nodiscard]] std::vector<Matching> parse_topology(const std::string& text,
+                                                   const fabric::Fabric& f);
+[[nodiscard]] std::vector<Matching> heaviest_topology(const workload::Workload& w,
+                                                      const fabric::Fabric& f);
+[[nodiscard]] fabric::ScheduleRun schedule_static(const workload::Workload& w,
+                                                  const fabric::Fabric& f,
+                                                  const fabric::SchedulerOptions& opt);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

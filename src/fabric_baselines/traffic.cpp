@@ -3,38 +3,38 @@
 #include <algorithm>
 #include <map>
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 namespace {
 
 // A zero-byte send still needs its circuit: it counts as one byte.
-double demand_bytes(const Task& t) {
+double demand_bytes(const workload::Task& t) {
   return std::max(t.bytes, 1.0);
 }
 
-void add(Matrix& m, const Task& t) {
-  if (t.kind == TaskKind::send) m(t.src, t.dst) += demand_bytes(t);
+void add(Matrix& m, const workload::Task& t) {
+  if (t.kind == workload::TaskKind::send) m(t.src, t.dst) += demand_bytes(t);
 }
 
 }  // namespace
 
-Matrix circuit_demand(const Workload& w) {
+Matrix circuit_demand(const workload::Workload& w) {
   Matrix m(w.gpus);
-  for (const Task& t : w.tasks) add(m, t);
+  for (const workload::Task& t : w.tasks) add(m, t);
   return m;
 }
 
-Matrix circuit_demand(const Workload& w, const std::vector<int>& tasks) {
+Matrix circuit_demand(const workload::Workload& w, const std::vector<int>& tasks) {
   Matrix m(w.gpus);
   for (int t : tasks) add(m, w.tasks[static_cast<std::size_t>(t)]);
   return m;
 }
 
-DemandEntries circuit_demand_entries(const Workload& w, const std::vector<int>& tasks) {
+DemandEntries circuit_demand_entries(const workload::Workload& w, const std::vector<int>& tasks) {
   std::map<std::pair<int, int>, double> sum;
   for (int i : tasks) {
-    const Task& t = w.tasks[static_cast<std::size_t>(i)];
-    if (t.kind == TaskKind::send) sum[{t.src, t.dst}] += demand_bytes(t);
+    const workload::Task& t = w.tasks[static_cast<std::size_t>(i)];
+    if (t.kind == workload::TaskKind::send) sum[{t.src, t.dst}] += demand_bytes(t);
   }
   DemandEntries out;
   out.reserve(sum.size());
@@ -73,4 +73,4 @@ Matrix symmetrized(const Matrix& d) {
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

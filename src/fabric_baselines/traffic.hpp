@@ -8,22 +8,22 @@
 #include "core/matrix.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::fabric_baselines {
 
 // The demand a circuit planner must serve: bytes, but a zero-byte send counts as one byte since it
 // still needs its circuit. All sends, or only the given task indices (compute tasks ignored).
-[[nodiscard]] Matrix circuit_demand(const Workload& w);
-[[nodiscard]] Matrix circuit_demand(const Workload& w, const std::vector<int>& tasks);
+[[nodiscard]] Matrix circuit_demand(const workload::Workload& w);
+[[nodiscard]] Matrix circuit_demand(const workload::Workload& w, const std::vector<int>& tasks);
 [[nodiscard]] Matrix symmetrized(const Matrix& d);
 
 // The same demand as its non-zero entries (from, to, bytes) in row-major order, each summed in
 // the order circuit_demand sums it, so that dense() of them equals circuit_demand exactly.
 // O(tasks · log) instead of O(n²): a key for plans of equal demands.
 using DemandEntries = std::vector<std::tuple<int, int, double>>;
-[[nodiscard]] DemandEntries circuit_demand_entries(const Workload& w,
+[[nodiscard]] DemandEntries circuit_demand_entries(const workload::Workload& w,
                                                    const std::vector<int>& tasks);
 [[nodiscard]] Matrix dense(int n, const DemandEntries& entries);
 // symmetrized(dense(n, entries)) in O(n² zeroing + entries), without reading the n² matrix.
 [[nodiscard]] Matrix symmetrized(int n, const DemandEntries& entries);
 
-}  // namespace flux
+}  // namespace flux::fabric_baselines

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-namespace flux {
+namespace flux::matching {
 
 Assignment min_cost_assignment(const Matrix& cost) {
   const int n = cost.n();
@@ -63,4 +63,4 @@ Assignment min_cost_assignment(const Matrix& cost) {
   return a;
 }
 
-}  // namespace flux
+}  // namespace flux::matching

@@ -8,7 +8,7 @@
 
 #include "core/matrix.hpp"
 
-namespace flux {
+namespace flux::matching {
 
 struct Assignment {
   std::vector<int> row_to_col;
@@ -17,4 +17,4 @@ struct Assignment {
 
 [[nodiscard]] Assignment min_cost_assignment(const Matrix& cost);
 
-}  // namespace flux
+}  // namespace flux::matching

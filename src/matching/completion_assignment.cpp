@@ -8,7 +8,7 @@
 #include <tuple>
 #include <utility>
 
-namespace flux {
+namespace flux::matching {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -449,4 +449,4 @@ const SparseAssignmentResult& CompletionWorkspace::resolve(const SparseAssignmen
   return solver_->resolve(p, col_potential);
 }
 
-}  // namespace flux
+}  // namespace flux::matching

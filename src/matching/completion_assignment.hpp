@@ -22,7 +22,7 @@
 #include <memory>
 #include <vector>
 
-namespace flux {
+namespace flux::matching {
 
 struct SparseAssignmentProblem {
   int n = 0;
@@ -76,4 +76,4 @@ class CompletionWorkspace {
   std::unique_ptr<CompletionSolver> solver_;
 };
 
-}  // namespace flux
+}  // namespace flux::matching

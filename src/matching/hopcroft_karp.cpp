@@ -2,7 +2,7 @@
 
 #include <limits>
 
-namespace flux {
+namespace flux::matching {
 namespace {
 
 class HopcroftKarp {
@@ -109,4 +109,4 @@ BipartiteMatching hopcroft_karp(int n_left, int n_right, const std::vector<std::
   return m;
 }
 
-}  // namespace flux
+}  // namespace flux::matching

@@ -4,7 +4,7 @@
 // An optional initial matching (e.g. the previous step's) is extended, not rebuilt.
 #include <vector>
 
-namespace flux {
+namespace flux::matching {
 
 struct BipartiteMatching {
   std::vector<int> left_to_right;  // -1 = unmatched
@@ -16,4 +16,4 @@ struct BipartiteMatching {
                                               const std::vector<std::vector<int>>& adj,
                                               const BipartiteMatching* initial = nullptr);
 
-}  // namespace flux
+}  // namespace flux::matching

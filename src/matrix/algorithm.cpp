@@ -5,7 +5,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 void check_problem(const MatrixProblem& p) {
   // Plans hold per-switch vectors; more switches than this are not a physical configuration.
@@ -16,4 +16,4 @@ void check_problem(const MatrixProblem& p) {
     if (!std::isfinite(v) || v < 0) throw InputError("", "demand", "finite entries >= 0");
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -6,7 +6,7 @@
 #include "core/matrix.hpp"
 #include "matrix/schedule.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 // The problem in time units: entry (i, j) is the time input i needs to send to output j on one
 // link (demand / rate). Schedulers work in these units; the CLI converts bytes <-> time.
@@ -35,4 +35,4 @@ inline constexpr int kMaxSwitches = 1 << 16;
 // entries.
 void check_problem(const MatrixProblem& p);
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 // What the bounds need of one row or column.
@@ -151,4 +151,4 @@ double lower_bound(const Matrix& time, int switches, double delta) {
   return matrix_lower_bounds(time, switches, delta).bound;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -36,7 +36,7 @@
 #include "core/matrix.hpp"
 #include "matrix/schedule.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 struct MatrixBounds {
   double lb1 = 0.0;
@@ -56,4 +56,4 @@ struct MatrixBounds {
 // max(LB1, LB2), valid under every reconfiguration model.
 [[nodiscard]] double lower_bound(const Matrix& time, int switches, double delta);
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace flux {
+namespace flux::matrix {
 
 void sort_by_weight(Decomposition& dec) {
   std::vector<std::size_t> order(dec.perms.size());
@@ -18,4 +18,4 @@ void sort_by_weight(Decomposition& dec) {
   dec = std::move(sorted);
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

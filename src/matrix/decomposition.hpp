@@ -4,7 +4,7 @@
 // permutations are placed on switches.
 #include <vector>
 
-namespace flux {
+namespace flux::matrix {
 
 // perm[i] = output of input i (a full permutation; entries where D is zero are idle fillers).
 using Permutation = std::vector<int>;
@@ -17,4 +17,4 @@ struct Decomposition {
 // Stable sort of (perm, weight) pairs by weight, descending.
 void sort_by_weight(Decomposition& dec);
 
-}  // namespace flux
+}  // namespace flux::matrix

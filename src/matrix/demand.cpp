@@ -12,7 +12,7 @@
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 constexpr EnumNames kDemandUnits{EnumName{DemandUnit::bytes, "bytes"},
                                  EnumName{DemandUnit::normalized, "normalized"}};
@@ -129,4 +129,4 @@ std::string demand_to_json(const Demand& d) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

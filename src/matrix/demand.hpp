@@ -4,7 +4,7 @@
 
 #include "core/matrix.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 enum class DemandUnit { bytes, normalized };
 
@@ -25,4 +25,4 @@ Demand parse_demand_csv(const std::string& text, const std::string& label);
 std::string demand_to_json(const Demand& d);
 const char* to_string(DemandUnit u);
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -9,7 +9,7 @@
 
 #include "milp/backend.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 const char* to_string(ExactStatus s) {
   switch (s) {
@@ -244,4 +244,4 @@ ExactResult exact_matrix_schedule(const MatrixProblem& p, const ExactOptions& op
   return r;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

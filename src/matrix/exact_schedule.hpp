@@ -21,7 +21,7 @@
 // sparse 8 x 8 (two or three entries per line) on 2-4 switches seconds to a minute.
 #include "matrix/algorithm.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 enum class ExactStatus { optimal, not_proven, too_large };
 const char* to_string(ExactStatus s);
@@ -42,4 +42,4 @@ struct ExactResult {
 [[nodiscard]] ExactResult exact_matrix_schedule(const MatrixProblem& p,
                                                 const ExactOptions& opt = {});
 
-}  // namespace flux
+}  // namespace flux::matrix

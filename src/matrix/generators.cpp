@@ -8,7 +8,7 @@
 #include "core/rng.hpp"
 #include "matrix/demand.hpp"
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 void require(bool ok, const std::string& option, const std::string& expected) {
@@ -257,4 +257,4 @@ Matrix generate_matrix(const std::string& kind, const GeneratorOptions& opt, std
                    "one of synthetic, gpt, moe, alltoall, perm, sparse (got '" + kind + "')");
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -18,7 +18,7 @@
 
 #include "core/matrix.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 enum class Popularity { dirichlet, zipf };
 
@@ -59,4 +59,4 @@ struct GeneratorOptions {
 [[nodiscard]] Matrix generate_permutations(const GeneratorOptions& opt, std::uint64_t seed);
 [[nodiscard]] Matrix generate_sparse(const GeneratorOptions& opt, std::uint64_t seed);
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -10,7 +10,7 @@
 #include "core/json_reader.hpp"
 #include "matrix/demand.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 constexpr EnumNames kReconfigurations{EnumName{Reconfiguration::all_stop, "all-stop"},
                                       EnumName{Reconfiguration::per_port, "per-port"}};
@@ -121,4 +121,4 @@ std::string matrix_schedule_to_json(const MatrixSchedule& s) {
   return matrix_schedule_document(s).dump(1) + "\n";
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace flux {
+namespace flux::matrix {
 
 enum class Reconfiguration { all_stop, per_port };
 
@@ -48,4 +48,4 @@ nlohmann::ordered_json matrix_schedule_document(const MatrixSchedule& s);
 std::string matrix_schedule_to_json(const MatrixSchedule& s);
 const char* to_string(Reconfiguration r);
 
-}  // namespace flux
+}  // namespace flux::matrix

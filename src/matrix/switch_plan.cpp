@@ -5,7 +5,7 @@
 #include <queue>
 #include <utility>
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 std::size_t ix(int i) {
@@ -148,4 +148,4 @@ MatrixResult plan_result(const SwitchPlan& plan, const Decomposition& dec, const
   return r;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

@@ -8,7 +8,7 @@
 #include "matrix/decomposition.hpp"
 #include "matrix/schedule.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 struct Piece {
   int perm = 0;  // index into Decomposition::perms
@@ -44,4 +44,4 @@ void plan_to_slots(const SwitchPlan& plan, const Decomposition& dec, double delt
 [[nodiscard]] MatrixResult plan_result(const SwitchPlan& plan, const Decomposition& dec,
                                        const MatrixProblem& p);
 
-}  // namespace flux
+}  // namespace flux::matrix

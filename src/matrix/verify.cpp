@@ -8,7 +8,7 @@
 #include <map>
 #include <utility>
 
-namespace flux {
+namespace flux::matrix {
 
 const char* to_string(ViolationKind k) {
   switch (k) {
@@ -272,4 +272,4 @@ VerifyReport verify_matrix_schedule(const Matrix& demand, const MatrixSchedule& 
   return r;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix

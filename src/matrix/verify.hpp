@@ -22,7 +22,7 @@
 #include "core/matrix.hpp"
 #include "matrix/schedule.hpp"
 
-namespace flux {
+namespace flux::matrix {
 
 enum class ViolationKind {
   header,       // n mismatch, rate/delta/switches out of range, wrong list for the mode
@@ -72,4 +72,4 @@ class VerifyReport {
 [[nodiscard]] VerifyReport verify_matrix_schedule(const Matrix& demand, const MatrixSchedule& s,
                                                   const VerifyOptions& opt = {});
 
-}  // namespace flux
+}  // namespace flux::matrix

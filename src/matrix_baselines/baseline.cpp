@@ -5,9 +5,10 @@
 #include "matrix_baselines/less_split.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
-std::vector<Matrix> baseline_parts(const MatrixProblem& p, const MatrixRunOptions& opt) {
+std::vector<Matrix> baseline_parts(const matrix::MatrixProblem& p,
+                                   const matrix::MatrixRunOptions& opt) {
   check_problem(p);
   Rng rng(opt.seed);
   std::vector<Matrix> parts = less_split(p.time, p.switches, rng);
@@ -15,17 +16,18 @@ std::vector<Matrix> baseline_parts(const MatrixProblem& p, const MatrixRunOption
   return parts;
 }
 
-MatrixResult less_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
-                           const PartDecomposer& decomposer) {
+matrix::MatrixResult less_baseline(const matrix::MatrixProblem& p,
+                                   const matrix::MatrixRunOptions& opt,
+                                   const PartDecomposer& decomposer) {
   return play_parts(baseline_parts(p, opt), p, decomposer);
 }
 
-MatrixResult play_parts(const std::vector<Matrix>& parts, const MatrixProblem& p,
-                        const PartDecomposer& decomposer) {
-  MatrixSchedule s;
+matrix::MatrixResult play_parts(const std::vector<Matrix>& parts, const matrix::MatrixProblem& p,
+                                const PartDecomposer& decomposer) {
+  matrix::MatrixSchedule s;
   int permutations = 0;
   for (std::size_t k = 0; k < parts.size(); ++k) {
-    const Decomposition dec = decompose_part(parts[k], decomposer, p.delta);
+    const matrix::Decomposition dec = decompose_part(parts[k], decomposer, p.delta);
     (void)play_serially(dec, parts[k], static_cast<int>(k), p.delta, s.slots);
     permutations += static_cast<int>(dec.perms.size());
   }
@@ -34,4 +36,4 @@ MatrixResult play_parts(const std::vector<Matrix>& parts, const MatrixProblem& p
                      permutations);
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -10,18 +10,20 @@
 #include "matrix/algorithm.hpp"
 #include "matrix_baselines/part_decomposer.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 // The s = p.switches parts of the split, part k for switch k (in whole bytes for byte demand).
-[[nodiscard]] std::vector<Matrix> baseline_parts(const MatrixProblem& p,
-                                                 const MatrixRunOptions& opt);
+[[nodiscard]] std::vector<Matrix> baseline_parts(const matrix::MatrixProblem& p,
+                                                 const matrix::MatrixRunOptions& opt);
 
 // Named `baseline` (Spectra's decomposition per part) or `baseline-eclipse`.
-[[nodiscard]] MatrixResult less_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
-                                         const PartDecomposer& decomposer);
+[[nodiscard]] matrix::MatrixResult less_baseline(const matrix::MatrixProblem& p,
+                                                 const matrix::MatrixRunOptions& opt,
+                                                 const PartDecomposer& decomposer);
 
 // The second half of less_baseline: each part decomposed and played serially on its switch.
-[[nodiscard]] MatrixResult play_parts(const std::vector<Matrix>& parts, const MatrixProblem& p,
-                                      const PartDecomposer& decomposer);
+[[nodiscard]] matrix::MatrixResult play_parts(const std::vector<Matrix>& parts,
+                                              const matrix::MatrixProblem& p,
+                                              const PartDecomposer& decomposer);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -8,7 +8,7 @@
 #include "matrix_baselines/schedule_helpers.hpp"
 #include "matrix_baselines/threshold_matching.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 Matrix to_matrix(const IntegerDemand& m) {
@@ -43,8 +43,8 @@ BvnStats bvn_decompose(const Matrix& d, const PermutationSink& sink, double byte
   return stats;
 }
 
-Decomposition bvn_decomposition(const Matrix& d, double byte_time) {
-  Decomposition dec;
+matrix::Decomposition bvn_decomposition(const Matrix& d, double byte_time) {
+  matrix::Decomposition dec;
   (void)bvn_decompose(
       d,
       [&](const std::vector<int>& perm, double w) {
@@ -56,10 +56,10 @@ Decomposition bvn_decomposition(const Matrix& d, double byte_time) {
   return dec;
 }
 
-MatrixResult bvn_schedule(const MatrixProblem& p) {
+matrix::MatrixResult bvn_schedule(const matrix::MatrixProblem& p) {
   check_problem(p);
   check_schedule_size(p.time, "bvn");
   return lpt_schedule("bvn", bvn_decomposition(p.time, p.byte_time), p);
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -19,7 +19,7 @@
 #include "matrix/algorithm.hpp"
 #include "matrix/decomposition.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 // Receives each permutation (perm[i] = column of row i) and its weight in D's time unit.
 using PermutationSink = std::function<void(const std::vector<int>& perm, double weight)>;
@@ -36,8 +36,8 @@ struct BvnStats {
                                      double byte_time = 0.0);
 
 // The decomposition collected, sorted by weight descending.
-[[nodiscard]] Decomposition bvn_decomposition(const Matrix& d, double byte_time = 0.0);
+[[nodiscard]] matrix::Decomposition bvn_decomposition(const Matrix& d, double byte_time = 0.0);
 
-[[nodiscard]] MatrixResult bvn_schedule(const MatrixProblem& p);
+[[nodiscard]] matrix::MatrixResult bvn_schedule(const matrix::MatrixProblem& p);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

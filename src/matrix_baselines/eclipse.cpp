@@ -7,7 +7,7 @@
 #include "matrix/algorithm.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 struct Candidate {
@@ -39,13 +39,13 @@ class EclipseStep {
   const Candidate& evaluate(double h) {
     auto it = cache_.find(h);
     if (it != cache_.end()) return it->second;
-    SparseAssignmentProblem prob = support_;
+    matching::SparseAssignmentProblem prob = support_;
     prob.cost.clear();
     for (int i = 0; i < rem_.n(); ++i)
       for (int e = prob.row_start[static_cast<std::size_t>(i)];
            e < prob.row_start[static_cast<std::size_t>(i) + 1]; ++e)
         prob.cost.push_back(-std::min(rem_(i, prob.col[static_cast<std::size_t>(e)]), h));
-    const SparseAssignmentResult a = completion_assignment(prob, potential_);
+    const matching::SparseAssignmentResult a = completion_assignment(prob, potential_);
     const double denom = h + delta_;
     Candidate c{h, denom > 0.0 ? -a.cost / denom : 0.0, a.row_to_col};
     return cache_.emplace(h, std::move(c)).first->second;
@@ -70,7 +70,7 @@ class EclipseStep {
  private:
   const Matrix& rem_;
   double delta_;
-  SparseAssignmentProblem support_;  // CSR of rem's non-zeros, all lines open
+  matching::SparseAssignmentProblem support_;  // CSR of rem's non-zeros, all lines open
   std::vector<double>& potential_;
   std::map<double, Candidate> cache_;
 };
@@ -92,9 +92,9 @@ bool exhausted(const Matrix& m, double scale) {
 
 }  // namespace
 
-Decomposition eclipse_decomposition(const Matrix& d, const EclipseOptions& opt) {
+matrix::Decomposition eclipse_decomposition(const Matrix& d, const EclipseOptions& opt) {
   Matrix rem = d;
-  Decomposition dec;
+  matrix::Decomposition dec;
   const double scale = std::max(d.max_line_sum(), 1e-300);
   const long long cap = d.nonzeros() + d.n();
   std::vector<double> potential(static_cast<std::size_t>(d.n()), 0.0);
@@ -116,9 +116,9 @@ Decomposition eclipse_decomposition(const Matrix& d, const EclipseOptions& opt) 
   return dec;
 }
 
-MatrixResult eclipse_schedule(const MatrixProblem& p) {
+matrix::MatrixResult eclipse_schedule(const matrix::MatrixProblem& p) {
   check_problem(p);
   return lpt_schedule("eclipse", eclipse_decomposition(p.time, {.delta = p.delta}), p);
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -19,16 +19,17 @@
 #include "matrix/algorithm.hpp"
 #include "matrix/decomposition.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 struct EclipseOptions {
   double delta = 0.0;  // reconfiguration delay, in D's time unit (the ratio's denominator)
 };
 
 // Permutations sorted by weight, largest first; sum_k w_k P_k >= D elementwise.
-[[nodiscard]] Decomposition eclipse_decomposition(const Matrix& d, const EclipseOptions& opt);
+[[nodiscard]] matrix::Decomposition eclipse_decomposition(const Matrix& d,
+                                                          const EclipseOptions& opt);
 
 // `eclipse`: the decomposition put onto the switches with LPT (no splitting).
-[[nodiscard]] MatrixResult eclipse_schedule(const MatrixProblem& p);
+[[nodiscard]] matrix::MatrixResult eclipse_schedule(const matrix::MatrixProblem& p);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

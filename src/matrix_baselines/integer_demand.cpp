@@ -5,7 +5,7 @@
 #include <limits>
 #include <utility>
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 std::int64_t max_of(const std::vector<std::int64_t>& v) {
@@ -127,4 +127,4 @@ std::int64_t peel_permutation(IntegerDemand& m, const std::vector<int>& perm) {
   return w;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

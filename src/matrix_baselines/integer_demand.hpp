@@ -15,7 +15,7 @@
 #include "core/matrix.hpp"
 #include "core/rng.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 struct IntegerDemand {
   int n = 0;
@@ -73,4 +73,4 @@ void quick_stuff(IntegerDemand& m, const StuffOptions& opt = {});
 // Subtracts w * P from m, w = the smallest entry of m on perm (a full permutation); returns w.
 std::int64_t peel_permutation(IntegerDemand& m, const std::vector<int>& perm);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

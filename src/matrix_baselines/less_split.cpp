@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 // Relative slack under which an entry counts as tight (and is snapped to its bound).
@@ -175,4 +175,4 @@ std::vector<Matrix> less_split(const Matrix& d, int parts, Rng& rng) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -17,7 +17,7 @@
 #include "core/matrix.hpp"
 #include "core/rng.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 // How cycles are searched: `restart` = a fresh depth-first search after every push, as the
 // reference code (O(n + nnz) per cycle); `resume` = one search that continues after each push
@@ -33,4 +33,4 @@ enum class CycleSearch { automatic, restart, resume };
 // `parts` >= 1 matrices summing to D; part k carries 1/parts of every line sum.
 [[nodiscard]] std::vector<Matrix> less_split(const Matrix& d, int parts, Rng& rng);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -3,15 +3,16 @@
 #include "matrix/algorithm.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
-MatrixResult naive_schedule(const MatrixProblem& p, const PartDecomposer& decomposer) {
+matrix::MatrixResult naive_schedule(const matrix::MatrixProblem& p,
+                                    const PartDecomposer& decomposer) {
   check_problem(p);
   const Matrix share = p.time.scaled(1.0 / p.switches);
-  const Decomposition dec = decompose_part(share, decomposer, p.delta);
-  MatrixSchedule s;
+  const matrix::Decomposition dec = decompose_part(share, decomposer, p.delta);
+  matrix::MatrixSchedule s;
   for (int k = 0; k < p.switches; ++k) (void)play_serially(dec, share, k, p.delta, s.slots);
   return make_result("naive", p, std::move(s), static_cast<int>(dec.perms.size()));
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

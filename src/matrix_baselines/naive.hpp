@@ -7,8 +7,9 @@
 #include "matrix/algorithm.hpp"
 #include "matrix_baselines/part_decomposer.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
-[[nodiscard]] MatrixResult naive_schedule(const MatrixProblem& p, const PartDecomposer& decomposer);
+[[nodiscard]] matrix::MatrixResult naive_schedule(const matrix::MatrixProblem& p,
+                                                  const PartDecomposer& decomposer);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

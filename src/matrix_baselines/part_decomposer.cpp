@@ -2,18 +2,18 @@
 
 #include "matrix_baselines/eclipse.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 PartDecomposer eclipse_part_decomposer() {
   return {"eclipse",
           [](const Matrix& m, double delta) { return eclipse_decomposition(m, {.delta = delta}); }};
 }
 
-Decomposition decompose_part(const Matrix& m, const PartDecomposer& which, double delta) {
+matrix::Decomposition decompose_part(const Matrix& m, const PartDecomposer& which, double delta) {
   if (m.max_entry() <= 0.0) return {};
-  Decomposition dec = which.decompose(m, delta);
+  matrix::Decomposition dec = which.decompose(m, delta);
   sort_by_weight(dec);
   return dec;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

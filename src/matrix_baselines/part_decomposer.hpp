@@ -9,18 +9,18 @@
 #include "core/matrix.hpp"
 #include "matrix/decomposition.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 struct PartDecomposer {
   std::string name;  // "spectra" or "eclipse": the baseline's result is named after it
-  std::function<Decomposition(const Matrix& part, double delta)> decompose;
+  std::function<matrix::Decomposition(const Matrix& part, double delta)> decompose;
 };
 
 // Eclipse's greedy decomposition (`delta` sets its slot-length trade-off).
 [[nodiscard]] PartDecomposer eclipse_part_decomposer();
 
 // Sorted by weight, largest first; empty for an all-zero part.
-[[nodiscard]] Decomposition decompose_part(const Matrix& m, const PartDecomposer& which,
-                                           double delta);
+[[nodiscard]] matrix::Decomposition decompose_part(const Matrix& m, const PartDecomposer& which,
+                                                   double delta);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

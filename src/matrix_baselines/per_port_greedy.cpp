@@ -6,12 +6,12 @@
 #include "matrix_baselines/baseline.hpp"
 #include "matrix_baselines/schedule_helpers.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 class PortGreedy {
  public:
-  PortGreedy(const Matrix& m, int sw, double delta, std::vector<PortCircuit>& out)
+  PortGreedy(const Matrix& m, int sw, double delta, std::vector<matrix::PortCircuit>& out)
       : rem_(m),
         sw_(sw),
         delta_(delta),
@@ -85,7 +85,7 @@ class PortGreedy {
       for (std::size_t b = 0; b < outs.size(); ++b)
         if (const double r = rem_(ins[a], outs[b]); r > 0.0)
           cost(static_cast<int>(a), static_cast<int>(b)) = -(size + 1.0 + r / top);
-    const Assignment match = min_cost_assignment(cost);
+    const matching::Assignment match = matching::min_cost_assignment(cost);
     for (std::size_t a = 0; a < ins.size(); ++a) {
       const auto b = static_cast<std::size_t>(match.row_to_col[a]);
       if (b < outs.size() && rem_(ins[a], outs[b]) > 0.0) start(ins[a], outs[b], t);
@@ -95,7 +95,7 @@ class PortGreedy {
   Matrix rem_;
   int sw_;
   double delta_;
-  std::vector<PortCircuit>& out_;
+  std::vector<matrix::PortCircuit>& out_;
   std::vector<double> in_ready_, out_ready_;
   std::vector<int> row_left_, col_left_;
   long long left_ = 0;
@@ -104,13 +104,14 @@ class PortGreedy {
 
 }  // namespace
 
-double per_port_greedy(const Matrix& m, int sw, double delta, std::vector<PortCircuit>& out) {
+double per_port_greedy(const Matrix& m, int sw, double delta,
+                       std::vector<matrix::PortCircuit>& out) {
   return PortGreedy(m, sw, delta, out).run();
 }
 
-std::vector<Matrix> per_switch_load(const Matrix& d, const MatrixSchedule& plan) {
+std::vector<Matrix> per_switch_load(const Matrix& d, const matrix::MatrixSchedule& plan) {
   std::vector<Matrix> load(static_cast<std::size_t>(plan.switches), Matrix(d.n()));
-  for (const Slot& s : plan.slots)
+  for (const matrix::Slot& s : plan.slots)
     for (int i = 0; i < d.n(); ++i) {
       const int j = s.perm[static_cast<std::size_t>(i)];
       if (j >= 0 && d(i, j) > 0.0) load[static_cast<std::size_t>(s.sw)](i, j) += s.end - s.start;
@@ -130,10 +131,10 @@ namespace {
 // The all-stop plan as a per-port schedule: each slot's demanded circuits held for the slot.
 // Ports change partner only between slots, which are at least δ apart, so this is a valid per-port
 // schedule with the all-stop makespan.
-MatrixSchedule as_port_circuits(const MatrixSchedule& plan, const Matrix& d) {
-  MatrixSchedule s;
-  s.reconfiguration = Reconfiguration::per_port;
-  for (const Slot& slot : plan.slots)
+matrix::MatrixSchedule as_port_circuits(const matrix::MatrixSchedule& plan, const Matrix& d) {
+  matrix::MatrixSchedule s;
+  s.reconfiguration = matrix::Reconfiguration::per_port;
+  for (const matrix::Slot& slot : plan.slots)
     for (int i = 0; i < d.n(); ++i) {
       const int j = slot.perm[static_cast<std::size_t>(i)];
       if (j >= 0 && d(i, j) > 0.0)
@@ -145,23 +146,25 @@ MatrixSchedule as_port_circuits(const MatrixSchedule& plan, const Matrix& d) {
 
 }  // namespace
 
-MatrixResult per_port_result(const std::string& name, const MatrixProblem& p,
-                             const MatrixResult& start, const std::vector<Matrix>& loads) {
-  MatrixSchedule s;
-  s.reconfiguration = Reconfiguration::per_port;
+matrix::MatrixResult per_port_result(const std::string& name, const matrix::MatrixProblem& p,
+                                     const matrix::MatrixResult& start,
+                                     const std::vector<Matrix>& loads) {
+  matrix::MatrixSchedule s;
+  s.reconfiguration = matrix::Reconfiguration::per_port;
   for (std::size_t k = 0; k < loads.size(); ++k)
     (void)per_port_greedy(loads[k], static_cast<int>(k), p.delta, s.circuits);
-  MatrixResult greedy = make_result(name, p, std::move(s), start.permutations);
+  matrix::MatrixResult greedy = make_result(name, p, std::move(s), start.permutations);
   if (greedy.schedule.makespan <= start.schedule.makespan) return greedy;
   return make_result(name, p, as_port_circuits(start.schedule, p.time), start.permutations);
 }
 
-MatrixResult per_port_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
-                               const PartDecomposer& decomposer) {
+matrix::MatrixResult per_port_baseline(const matrix::MatrixProblem& p,
+                                       const matrix::MatrixRunOptions& opt,
+                                       const PartDecomposer& decomposer) {
   const std::vector<Matrix> parts = baseline_parts(p, opt);
-  MatrixResult start = play_parts(parts, p, decomposer);
+  matrix::MatrixResult start = play_parts(parts, p, decomposer);
   start.permutations = 0;
   return per_port_result("baseline-per-port", p, start, parts);
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

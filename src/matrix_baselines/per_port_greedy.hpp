@@ -21,23 +21,27 @@
 #include "matrix/algorithm.hpp"
 #include "matrix_baselines/part_decomposer.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 // Appends the circuits serving `m` on switch `sw` to `out`; returns the switch's last end.
-double per_port_greedy(const Matrix& m, int sw, double delta, std::vector<PortCircuit>& out);
+double per_port_greedy(const Matrix& m, int sw, double delta,
+                       std::vector<matrix::PortCircuit>& out);
 
 // Each switch's served amounts in an all-stop schedule, restricted to D's non-zeros and scaled
 // so the switches together serve each entry exactly once (filler circuits and over-service of
 // the all-stop plan are dropped: a per-port schedule does not need them).
-[[nodiscard]] std::vector<Matrix> per_switch_load(const Matrix& d, const MatrixSchedule& plan);
+[[nodiscard]] std::vector<Matrix> per_switch_load(const Matrix& d,
+                                                  const matrix::MatrixSchedule& plan);
 
 // The greedy on each switch's load, or the all-stop `start` the loads came from when that is
 // shorter: a per-port schedule is never worse than the all-stop one it starts from.
-[[nodiscard]] MatrixResult per_port_result(const std::string& name, const MatrixProblem& p,
-                                           const MatrixResult& start,
-                                           const std::vector<Matrix>& loads);
+[[nodiscard]] matrix::MatrixResult per_port_result(const std::string& name,
+                                                   const matrix::MatrixProblem& p,
+                                                   const matrix::MatrixResult& start,
+                                                   const std::vector<Matrix>& loads);
 
-[[nodiscard]] MatrixResult per_port_baseline(const MatrixProblem& p, const MatrixRunOptions& opt,
-                                             const PartDecomposer& decomposer);
+[[nodiscard]] matrix::MatrixResult per_port_baseline(const matrix::MatrixProblem& p,
+                                                     const matrix::MatrixRunOptions& opt,
+                                                     const PartDecomposer& decomposer);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

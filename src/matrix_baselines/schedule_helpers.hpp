@@ -8,18 +8,19 @@
 #include "matrix/algorithm.hpp"
 #include "matrix/decomposition.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 // SCHEDULE (LPT with δ) without EQUALIZE, then the timeline;
 // permutations made of padding only (no entry with demand) are dropped first.
-[[nodiscard]] MatrixResult lpt_schedule(const std::string& name, const Decomposition& dec,
-                                        const MatrixProblem& p);
+[[nodiscard]] matrix::MatrixResult lpt_schedule(const std::string& name,
+                                                const matrix::Decomposition& dec,
+                                                const matrix::MatrixProblem& p);
 
 // Appends dec's permutations to switch `sw` back to back, each preceded by δ (all-stop), starting
 // from an unconfigured switch at t = 0. Entries where `served` is zero are written as idle (-1).
 // Returns the switch's end time (0 when nothing is played).
-double play_serially(const Decomposition& dec, const Matrix& served, int sw, double delta,
-                     std::vector<Slot>& out);
+double play_serially(const matrix::Decomposition& dec, const Matrix& served, int sw, double delta,
+                     std::vector<matrix::Slot>& out);
 
 // Exact decompositions (BvN, Solstice) may need up to nnz(stuffed) <= nnz + 2n permutations of n
 // entries each; refuses (InputError) inputs whose schedule would exceed 2^28 entries (~1 GiB)
@@ -32,10 +33,11 @@ void check_schedule_size(const Matrix& d, const std::string& algorithm);
 // switches) is held for one byte; the switch's later slots move by the time gained or lost, the
 // gaps between them (δ or more) are kept. The makespan is recomputed. Per-port schedules and
 // normalised demand are left alone. O(slots · n).
-void whole_byte_slots(MatrixSchedule& s, const MatrixProblem& p);
+void whole_byte_slots(matrix::MatrixSchedule& s, const matrix::MatrixProblem& p);
 
 // A result with the header filled from the problem and the makespan from the slots/circuits.
-[[nodiscard]] MatrixResult make_result(const std::string& name, const MatrixProblem& p,
-                                       MatrixSchedule schedule, int permutations);
+[[nodiscard]] matrix::MatrixResult make_result(const std::string& name,
+                                               const matrix::MatrixProblem& p,
+                                               matrix::MatrixSchedule schedule, int permutations);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -9,7 +9,7 @@
 #include "matrix_baselines/schedule_helpers.hpp"
 #include "matrix_baselines/threshold_matching.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 // Halves the threshold until a perfect matching on the entries >= t exists. At t = 1 one always
@@ -24,11 +24,12 @@ void lower_until_perfect(ThresholdMatching& matching, std::int64_t t) {
 
 }  // namespace
 
-Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed, double byte_time) {
+matrix::Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed,
+                                             double byte_time) {
   IntegerDemand r = quantize_demand(d, byte_time);
   Rng rng(seed);
   quick_stuff(r, {.rng = &rng});
-  Decomposition dec;
+  matrix::Decomposition dec;
   std::int64_t left = line_sum(r);
   if (left == 0) return dec;
   const std::int64_t largest = *std::max_element(r.a.begin(), r.a.end());
@@ -46,10 +47,11 @@ Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed, double
   return dec;
 }
 
-MatrixResult solstice_schedule(const MatrixProblem& p, const MatrixRunOptions& opt) {
+matrix::MatrixResult solstice_schedule(const matrix::MatrixProblem& p,
+                                       const matrix::MatrixRunOptions& opt) {
   check_problem(p);
   check_schedule_size(p.time, "solstice");
   return lpt_schedule("solstice", solstice_decomposition(p.time, opt.seed, p.byte_time), p);
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

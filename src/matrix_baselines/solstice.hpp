@@ -14,14 +14,15 @@
 #include "matrix/algorithm.hpp"
 #include "matrix/decomposition.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 // Sorted by weight, largest first. `seed` orders QuickStuff's padding pass. `byte_time` > 0
 // counts the demand in whole bytes (as Sunflow's simulator does: integer byte demand and integer
 // thresholds), so every slice lasts at least one byte; 0 uses the fine quantum of L / 2^40.
-[[nodiscard]] Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed,
-                                                   double byte_time = 0.0);
+[[nodiscard]] matrix::Decomposition solstice_decomposition(const Matrix& d, std::uint64_t seed,
+                                                           double byte_time = 0.0);
 
-[[nodiscard]] MatrixResult solstice_schedule(const MatrixProblem& p, const MatrixRunOptions& opt);
+[[nodiscard]] matrix::MatrixResult solstice_schedule(const matrix::MatrixProblem& p,
+                                                     const matrix::MatrixRunOptions& opt);
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

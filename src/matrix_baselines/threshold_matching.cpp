@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 ThresholdMatching::ThresholdMatching(const IntegerDemand& m)
     : m_(m), adj_(static_cast<std::size_t>(m.n)) {
@@ -90,4 +90,4 @@ bool ThresholdMatching::augment(int row) {
   return false;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

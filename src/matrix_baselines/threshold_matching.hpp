@@ -16,7 +16,7 @@
 #include "matching/hopcroft_karp.hpp"
 #include "matrix_baselines/integer_demand.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 
 class ThresholdMatching {
  public:
@@ -43,10 +43,10 @@ class ThresholdMatching {
   const IntegerDemand& m_;
   std::int64_t threshold_ = 1;
   std::vector<std::vector<int>> adj_;
-  BipartiteMatching match_;
+  matching::BipartiteMatching match_;
   // Breadth-first search state, reused between searches (stamped to avoid clearing).
   std::vector<int> col_seen_, col_from_;
   int stamp_ = 0;
 };
 
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -9,19 +9,19 @@
 #include "matrix/demand.hpp"
 #include "matrix_schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::matrix_schedulers {
 
 // A demand as given (file or array) and the problem the schedulers see.
 struct LoadedProblem {
-  Demand demand;              // as given
-  MatrixProblem problem;      // time = demand / rate
-  double rate = 1.0;          // bytes per second, 1 for normalised demand
-  bool rate_ignored = false;  // a rate was given for normalised demand
+  matrix::Demand demand;          // as given
+  matrix::MatrixProblem problem;  // time = demand / rate
+  double rate = 1.0;              // bytes per second, 1 for normalised demand
+  bool rate_ignored = false;      // a rate was given for normalised demand
 };
 
 struct CheckedRun {
-  MatrixResult result;  // schedule with rate and lower_bound filled in
-  MatrixBounds bounds;
+  matrix::MatrixResult result;  // schedule with rate and lower_bound filled in
+  matrix::MatrixBounds bounds;
   double seconds = 0.0;  // the algorithm's own wall time, no I/O, no bound, no verification
 };
 
@@ -30,6 +30,6 @@ struct CheckedRun {
 
 // Throws std::logic_error (internal error) when the verifier rejects the schedule.
 [[nodiscard]] CheckedRun run_checked(const MatrixAlgorithm& algo, const LoadedProblem& lp,
-                                     const MatrixRunOptions& opt = {});
+                                     const matrix::MatrixRunOptions& opt = {});
 
-}  // namespace flux
+}  // namespace flux::matrix_schedulers

@@ -6,16 +6,16 @@
 #include "matrix/algorithm.hpp"
 #include "matrix_baselines/part_decomposer.hpp"
 
-namespace flux {
+namespace flux::matrix_schedulers {
 
 // Spectra's DECOMPOSE with LP weights, what the paper's baseline applies to each part.
-[[nodiscard]] PartDecomposer spectra_part_decomposer();
+[[nodiscard]] matrix_baselines::PartDecomposer spectra_part_decomposer();
 
 // "eclipse" -> Eclipse's decomposition, anything else -> Spectra's (the options table of the
 // `baseline` entry allows only those two names).
-[[nodiscard]] PartDecomposer part_decomposer(std::string_view name);
+[[nodiscard]] matrix_baselines::PartDecomposer part_decomposer(std::string_view name);
 
 // `per-port`: the not-all-stop greedy on each switch's share of Spectra's reference schedule.
-[[nodiscard]] MatrixResult per_port_spectra(const MatrixProblem& p);
+[[nodiscard]] matrix::MatrixResult per_port_spectra(const matrix::MatrixProblem& p);
 
-}  // namespace flux
+}  // namespace flux::matrix_schedulers

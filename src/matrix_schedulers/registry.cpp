@@ -10,16 +10,16 @@
 #include "matrix_schedulers/compositions.hpp"
 #include "spectra/spectra.hpp"
 
-namespace flux {
+namespace flux::matrix_schedulers {
 namespace {
 
-using P = const MatrixProblem&;
-using O = const MatrixRunOptions&;
+using P = const matrix::MatrixProblem&;
+using O = const matrix::MatrixRunOptions&;
 using V = const OptionValues&;
 
 // An algorithm without options.
 MatrixAlgorithm plain(std::string name, std::string description,
-                      std::function<MatrixResult(P, O)> run) {
+                      std::function<matrix::MatrixResult(P, O)> run) {
   return {
       std::move(name), std::move(description), {}, [run](P p, O o, V) { return run(p, o); }, {}};
 }
@@ -51,10 +51,11 @@ MatrixAlgorithm spectra_ref() {
             .choices = {"spectra", "eclipse"}}},
           [](P p, O, V v) {
             if (v.text("decomposition") == "spectra")
-              return spectra_reference(p, {.equalize = v.boolean("equalize")});
+              return spectra::spectra_reference(p, {.equalize = v.boolean("equalize")});
             check_problem(p);
-            return schedule_decomposition(eclipse_decomposition(p.time, {.delta = p.delta}), p,
-                                          v.boolean("equalize"));
+            return schedule_decomposition(
+                matrix_baselines::eclipse_decomposition(p.time, {.delta = p.delta}), p,
+                v.boolean("equalize"));
           },
           {}};
 }
@@ -67,7 +68,9 @@ MatrixAlgorithm baseline() {
             .default_value = std::string("spectra"),
             .help = "decomposition of each LESS part",
             .choices = {"spectra", "eclipse"}}},
-          [](P p, O o, V v) { return less_baseline(p, o, part_decomposer(v.text("decomposer"))); },
+          [](P p, O o, V v) {
+            return matrix_baselines::less_baseline(p, o, part_decomposer(v.text("decomposer")));
+          },
           {}};
 }
 
@@ -75,8 +78,8 @@ MatrixAlgorithm baseline() {
 std::vector<MatrixAlgorithm> with_whole_byte_slots(std::vector<MatrixAlgorithm> list) {
   for (MatrixAlgorithm& a : list)
     a.run_with = [run = std::move(a.run_with)](P p, O o, V v) {
-      MatrixResult r = run(p, o, v);
-      whole_byte_slots(r.schedule, p);
+      matrix::MatrixResult r = run(p, o, v);
+      matrix_baselines::whole_byte_slots(r.schedule, p);
       return r;
     };
   return list;
@@ -84,11 +87,12 @@ std::vector<MatrixAlgorithm> with_whole_byte_slots(std::vector<MatrixAlgorithm> 
 
 }  // namespace
 
-MatrixResult MatrixAlgorithm::run(const MatrixProblem& p, const MatrixRunOptions& o,
-                                  const OptionValues& given) const {
+matrix::MatrixResult MatrixAlgorithm::run(const matrix::MatrixProblem& p,
+                                          const matrix::MatrixRunOptions& o,
+                                          const OptionValues& given) const {
   OptionValues values = preset;
   for (const auto& [key, value] : given.items()) values.set(key, value);
-  MatrixResult r = run_with(p, o, resolve_options(options, values));
+  matrix::MatrixResult r = run_with(p, o, resolve_options(options, values));
   if (!preset.items().empty()) r.schedule.algorithm = name;  // the base algorithm named itself
   return r;
 }
@@ -96,7 +100,8 @@ MatrixResult MatrixAlgorithm::run(const MatrixProblem& p, const MatrixRunOptions
 const std::vector<MatrixAlgorithm>& matrix_algorithms() {
   static const MatrixAlgorithm ref = spectra_ref(), less = baseline();
   static const std::vector<MatrixAlgorithm> list = with_whole_byte_slots({
-      plain("spectra", "Spectra, improved (default)", [](P p, O) { return spectra_improved(p); }),
+      plain("spectra", "Spectra, improved (default)",
+            [](P p, O) { return spectra::spectra_improved(p); }),
       ref,
       preset(ref, "spectra-noeq", "ablation: Spectra reference without EQUALIZE (DECOMPOSE + LPT)",
              one("equalize", false)),
@@ -106,17 +111,19 @@ const std::vector<MatrixAlgorithm>& matrix_algorithms() {
       preset(less, "baseline-eclipse", "the paper's baseline with Eclipse per part",
              one("decomposer", std::string("eclipse"))),
       plain("eclipse", "Eclipse greedy decomposition, LPT onto the switches",
-            [](P p, O) { return eclipse_schedule(p); }),
+            [](P p, O) { return matrix_baselines::eclipse_schedule(p); }),
       plain("bvn", "exact Birkhoff-von Neumann on the stuffed matrix, LPT onto the switches",
-            [](P p, O) { return bvn_schedule(p); }),
+            [](P p, O) { return matrix_baselines::bvn_schedule(p); }),
       plain("solstice", "Solstice QuickStuff + BigSlice, LPT onto the switches",
-            [](P p, O o) { return solstice_schedule(p, o); }),
+            [](P p, O o) { return matrix_baselines::solstice_schedule(p, o); }),
       plain("naive", "D/s on every switch, decomposed once",
-            [](P p, O) { return naive_schedule(p, spectra_part_decomposer()); }),
+            [](P p, O) { return matrix_baselines::naive_schedule(p, spectra_part_decomposer()); }),
       plain("per-port", "not-all-stop greedy on each switch's share of Spectra (per-port schedule)",
             [](P p, O) { return per_port_spectra(p); }),
       plain("baseline-per-port", "not-all-stop greedy on each LESS part of the baseline (per-port)",
-            [](P p, O o) { return per_port_baseline(p, o, spectra_part_decomposer()); }),
+            [](P p, O o) {
+              return matrix_baselines::per_port_baseline(p, o, spectra_part_decomposer());
+            }),
   });
   return list;
 }
@@ -127,4 +134,4 @@ const MatrixAlgorithm* find_matrix_algorithm(std::string_view name) {
   return nullptr;
 }
 
-}  // namespace flux
+}  // namespace flux::matrix_schedulers

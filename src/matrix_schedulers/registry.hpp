@@ -11,24 +11,26 @@
 #include "core/options.hpp"
 #include "matrix/algorithm.hpp"
 
-namespace flux {
+namespace flux::matrix_schedulers {
 
 struct MatrixAlgorithm {
   std::string name;
   std::string description;
   OptionTable options;
   // Runs with values resolved against `options` (every key present and checked).
-  std::function<MatrixResult(const MatrixProblem&, const MatrixRunOptions&, const OptionValues&)>
+  std::function<matrix::MatrixResult(const matrix::MatrixProblem&, const matrix::MatrixRunOptions&,
+                                     const OptionValues&)>
       run_with;
   OptionValues preset;  // the values this name fixes; empty for a plain algorithm
 
   // The algorithm under its preset, `given` overlaid (InputError on an unknown key or a bad
   // value); the schedule carries this entry's name.
-  [[nodiscard]] MatrixResult run(const MatrixProblem& p, const MatrixRunOptions& o,
-                                 const OptionValues& given = {}) const;
+  [[nodiscard]] matrix::MatrixResult run(const matrix::MatrixProblem& p,
+                                         const matrix::MatrixRunOptions& o,
+                                         const OptionValues& given = {}) const;
 };
 
 const std::vector<MatrixAlgorithm>& matrix_algorithms();
 const MatrixAlgorithm* find_matrix_algorithm(std::string_view name);  // nullptr if unknown
 
-}  // namespace flux
+}  // namespace flux::matrix_schedulers

@@ -1,6 +1,6 @@
 #include "report/csv.hpp"
 
-namespace flux {
+namespace flux::report {
 
 void append_csv_field(std::string& out, std::string_view field) {
   if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
@@ -15,4 +15,4 @@ void append_csv_field(std::string& out, std::string_view field) {
   out += '"';
 }
 
-}  // namespace flux
+}  // namespace flux::report

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
-namespace flux {
+namespace flux::report {
 
 // Appends one field to `out`, quoted only when it has to be.
 void append_csv_field(std::string& out, std::string_view field);
@@ -40,4 +40,4 @@ template <class... Fields>
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::report

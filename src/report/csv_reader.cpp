@@ -8,7 +8,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::report {
 namespace {
 
 // Splits the text into records of fields; `lines` gets each record's first line.
@@ -109,4 +109,4 @@ long long CsvTable::integer(std::size_t row, std::size_t col, long long lo, long
   return v;
 }
 
-}  // namespace flux
+}  // namespace flux::report

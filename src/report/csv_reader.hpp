@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace flux {
+namespace flux::report {
 
 class CsvTable {
  public:
@@ -39,4 +39,4 @@ class CsvTable {
   std::vector<std::size_t> lines_;  // the line each record starts on (1-based)
 };
 
-}  // namespace flux
+}  // namespace flux::report

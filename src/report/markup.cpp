@@ -1,6 +1,6 @@
 #include "report/markup.hpp"
 
-namespace flux {
+namespace flux::report {
 
 std::string escape_markup(std::string_view text) {
   std::string out;
@@ -26,4 +26,4 @@ std::string escape_markup(std::string_view text) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::report

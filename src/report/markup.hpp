@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-namespace flux {
+namespace flux::report {
 
 [[nodiscard]] std::string escape_markup(std::string_view text);
 
-}  // namespace flux
+}  // namespace flux::report

@@ -9,7 +9,7 @@
 #include "core/units.hpp"
 #include "report/markup.hpp"
 
-namespace flux {
+namespace flux::report {
 namespace {
 
 constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
@@ -302,4 +302,4 @@ std::string render_svg(const LinePlot& plot) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::report

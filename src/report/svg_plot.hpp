@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace flux {
+namespace flux::report {
 
 struct PlotSeries {
   std::string name;
@@ -61,4 +61,4 @@ struct LinePlot {
 // A tick's label: "10 µs", "1.5 ms", "16 MiB", or the plain number for AxisUnit::none.
 [[nodiscard]] std::string tick_label(double v, AxisUnit unit);
 
-}  // namespace flux
+}  // namespace flux::report

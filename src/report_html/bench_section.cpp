@@ -7,11 +7,11 @@
 #include "report_html/chart_util.hpp"
 #include "report_html/sections.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 // A failed case has an empty or "nan" cell: it is left out of the chart, not an error.
-std::optional<double> cell(const CsvTable& t, std::size_t row, std::size_t col) {
+std::optional<double> cell(const report::CsvTable& t, std::size_t row, std::size_t col) {
   const std::string& s = t.text(row, col);
   double v = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -22,7 +22,7 @@ std::optional<double> cell(const CsvTable& t, std::size_t row, std::size_t col) 
 
 // Human-unit axes, and a marker shape beside the colour per scheduler so that nine of them stay
 // apart.
-Spec sweep_chart(const CsvTable& t, const char* column, const char* title, ChartUnit unit) {
+Spec sweep_chart(const report::CsvTable& t, const char* column, const char* title, ChartUnit unit) {
   const double scale = unit == ChartUnit::mebibytes ? 1048576.0 : 1e-3;
   const std::size_t layers = t.column("layers"), tau = t.column("tau_s"),
                     sched = t.column("scheduler"), value = t.column(column);
@@ -73,7 +73,7 @@ std::optional<Section> bench_section(const ReportInputs& in) {
   if (in.benches.empty()) return std::nullopt;
   Section s{"bench", "τ sweep (flux bench flux)", {}};
   for (const NamedBench& b : in.benches) {
-    s.blocks.push_back({fmt::format("<h3>{}</h3>\n", escape_markup(b.source)),
+    s.blocks.push_back({fmt::format("<h3>{}</h3>\n", report::escape_markup(b.source)),
                         Chart{sweep_chart(b.table, "iteration_time_s", "iteration time",
                                           ChartUnit::milliseconds)}});
     s.blocks.push_back({"", Chart{sweep_chart(b.table, "peak_nic_buffer_B", "peak NIC buffer",
@@ -82,4 +82,4 @@ std::optional<Section> bench_section(const ReportInputs& in) {
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

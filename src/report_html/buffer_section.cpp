@@ -9,7 +9,7 @@
 #include "report_html/chart_util.hpp"
 #include "report_html/sections.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 constexpr int kBusiest = 8;          // GPUs drawn one by one
@@ -153,7 +153,7 @@ Block buffer_block(const RunData& r) {
   const std::string note = fmt::format(
       "<h3>{}</h3>\n<p class=note>Top: the sum over all {} GPUs, sampled at {} evenly spaced "
       "times. Bottom: the {} GPUs with the highest peak{}{}.</p>\n",
-      escape_markup(r.label), r.gpus, kGrid + 1, peaks.size(),
+      report::escape_markup(r.label), r.gpus, kGrid + 1, peaks.size(),
       repeats ? fmt::format(" with distinct curves; {} GPUs busier than the last one shown "
                             "repeat a curve shown and are skipped",
                             repeats)
@@ -175,4 +175,4 @@ std::optional<Section> buffer_section(const ReportInputs& in) {
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

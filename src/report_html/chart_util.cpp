@@ -7,7 +7,7 @@
 
 #include "report/svg_plot.hpp"
 
-namespace flux {
+namespace flux::report_html {
 
 Spec value_scale(const std::vector<double>& values) {
   double lo = INFINITY, hi = 0;
@@ -86,11 +86,11 @@ Spec human_axis(const std::vector<double>& values, ChartUnit unit, bool log) {
   if (!log) lo = std::min(lo, 0.0);  // a linear quantitative scale starts at zero
   Spec ticks = Spec::array();
   if (hi > lo)
-    for (double t : bytes ? byte_ticks(lo, hi, log) : axis_ticks(lo, hi, log))
+    for (double t : bytes ? report::byte_ticks(lo, hi, log) : report::axis_ticks(lo, hi, log))
       ticks.push_back(round6(t / base));
   Spec axis = {{"labelExpr", unit_label_expr(base, bytes)}};
   if (!ticks.empty()) axis["values"] = std::move(ticks);
   return axis;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace flux {
+namespace flux::report_html {
 
 using Spec = nlohmann::ordered_json;
 
@@ -30,4 +30,4 @@ enum class ChartUnit { milliseconds, microseconds, mebibytes };
 [[nodiscard]] double mib(double bytes);
 [[nodiscard]] double ms(double seconds);
 
-}  // namespace flux
+}  // namespace flux::report_html

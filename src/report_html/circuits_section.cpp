@@ -10,7 +10,7 @@
 #include "report_html/chart_util.hpp"
 #include "report_html/sections.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 constexpr std::size_t kMaxBars = 150000;  // keeps a 1,024-GPU page within a few MB here
@@ -160,7 +160,7 @@ std::optional<Section> circuits_section(const ReportInputs& in) {
     if (!r.circuits || r.circuits->empty()) continue;
     const std::vector<Bar> all = bars(r);
     const int kept = gpus_kept(all, r.gpus);
-    std::string head = fmt::format("<h3>{}</h3>\n", escape_markup(r.label));
+    std::string head = fmt::format("<h3>{}</h3>\n", report::escape_markup(r.label));
     if (kept < r.gpus)
       head += fmt::format(
           "<p class=note>Aggregated: {} circuit bars in all; GPUs 0–{} are kept ({} GPUs) to "
@@ -182,4 +182,4 @@ std::optional<Section> circuits_section(const ReportInputs& in) {
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

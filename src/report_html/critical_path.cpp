@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 // Times in the CSV files carry about ten significant digits.
@@ -77,4 +77,4 @@ CriticalPath trace_critical_path(const std::vector<ComputeSlice>& compute,
   return path;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

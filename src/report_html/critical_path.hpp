@@ -10,7 +10,7 @@
 
 #include "report_html/inputs.hpp"
 
-namespace flux {
+namespace flux::report_html {
 
 struct CriticalPath {
   std::vector<std::size_t> compute;  // indices into RunData::compute
@@ -20,4 +20,4 @@ struct CriticalPath {
 [[nodiscard]] CriticalPath trace_critical_path(const std::vector<ComputeSlice>& compute,
                                                const std::vector<FlowRow>& flows, int gpus);
 
-}  // namespace flux
+}  // namespace flux::report_html

@@ -9,7 +9,7 @@
 #include "report_html/critical_path.hpp"
 #include "report_html/sections.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 constexpr int kMaxGpus = 32;                // rows drawn; a larger run shows a chosen few
@@ -163,7 +163,7 @@ std::optional<Section> gpu_section(const ReportInputs& in) {
     std::string head = fmt::format(
         "<h3>{}</h3>\n<p class=note>Critical path: {} compute slices "
         "and {} messages.",
-        escape_markup(r.label), p.compute.size(), p.flows.size());
+        report::escape_markup(r.label), p.compute.size(), p.flows.size());
     if (static_cast<int>(gpus.size()) < r.gpus)
       head += fmt::format(
           " Shown: {} of {} GPUs (those on the critical path first, then the "
@@ -185,4 +185,4 @@ std::optional<Section> gpu_section(const ReportInputs& in) {
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

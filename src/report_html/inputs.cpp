@@ -12,18 +12,18 @@
 #include "core/sha256.hpp"
 #include "report_html/trace_reader.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace fs = std::filesystem;
 namespace {
 
 constexpr int kMaxId = 1 << 20;  // GPU and switch ids in a CSV: far beyond any fabric
 
-int as_int(const CsvTable& t, std::size_t r, std::size_t c) {
+int as_int(const report::CsvTable& t, std::size_t r, std::size_t c) {
   return static_cast<int>(t.integer(r, c, 0, kMaxId));
 }
 
 std::vector<CircuitRow> read_circuits(const std::string& text, const std::string& path) {
-  CsvTable t(text, path);
+  report::CsvTable t(text, path);
   const std::size_t sw = t.column("switch"), a = t.column("a"), b = t.column("b"),
                     up = t.column("up"), down = t.column("down");
   std::vector<CircuitRow> out(t.rows());
@@ -34,7 +34,7 @@ std::vector<CircuitRow> read_circuits(const std::string& text, const std::string
 }
 
 std::vector<FlowRow> read_flows(const std::string& text, const std::string& path) {
-  CsvTable t(text, path);
+  report::CsvTable t(text, path);
   const std::size_t name = t.column("name"), src = t.column("src"), dst = t.column("dst"),
                     bytes = t.column("bytes"), ready = t.column("ready"), start = t.column("start"),
                     finish = t.column("finish");
@@ -46,7 +46,7 @@ std::vector<FlowRow> read_flows(const std::string& text, const std::string& path
 }
 
 std::vector<BufferRow> read_buffer(const std::string& text, const std::string& path) {
-  CsvTable t(text, path);
+  report::CsvTable t(text, path);
   const std::size_t time = t.column("time_s"), gpu = t.column("gpu"), nic = t.column("nic_B");
   std::vector<BufferRow> out(t.rows());
   for (std::size_t r = 0; r < t.rows(); ++r)
@@ -124,7 +124,7 @@ class Reader {
     else if (name == "timeline.json")
       run.compute = read_compute_slices(load(path), path);
     else if (name == "flux_bench.csv")
-      in.benches.push_back({path, CsvTable(load(path), path)});
+      in.benches.push_back({path, report::CsvTable(load(path), path)});
     else if (ext == ".json")
       return add_json(path, run);
     else
@@ -138,13 +138,13 @@ class Reader {
     if (format == "flux.summary/1") {
       read_summary(run, text, path);
     } else if (format == "flux.matrix-schedule/1") {
-      in.matrix_schedules.emplace_back(path, parse_matrix_schedule(text, path));
+      in.matrix_schedules.emplace_back(path, matrix::parse_matrix_schedule(text, path));
       auto doc = nlohmann::ordered_json::parse(text);
       if (doc.contains("provenance")) in.other_metadata.emplace_back(path, doc["provenance"]);
     } else if (format == "flux.provenance/1") {
       in.other_metadata.emplace_back(path, nlohmann::ordered_json::parse(text));
     } else if (format == "flux.demand/1") {
-      in.demands.emplace_back(path, parse_demand_json(text, path));
+      in.demands.emplace_back(path, matrix::parse_demand_json(text, path));
     } else {
       return false;  // circuit-schedule.json: its circuits are drawn from circuits.csv
     }
@@ -192,4 +192,4 @@ ReportInputs read_report_inputs(const std::vector<std::string>& paths) {
   return std::move(reader.in);
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

@@ -14,7 +14,7 @@
 #include "matrix/schedule.hpp"
 #include "report/csv_reader.hpp"
 
-namespace flux {
+namespace flux::report_html {
 
 struct CircuitRow {
   int sw = 0, a = 0, b = 0;
@@ -55,7 +55,7 @@ struct RunData {
 
 struct NamedBench {
   std::string source;
-  CsvTable table;  // flux_bench.csv
+  report::CsvTable table;  // flux_bench.csv
 };
 
 struct InputFile {
@@ -67,8 +67,8 @@ struct InputFile {
 struct ReportInputs {
   std::vector<RunData> runs;
   std::vector<NamedBench> benches;
-  std::vector<std::pair<std::string, MatrixSchedule>> matrix_schedules;
-  std::vector<std::pair<std::string, Demand>> demands;
+  std::vector<std::pair<std::string, matrix::MatrixSchedule>> matrix_schedules;
+  std::vector<std::pair<std::string, matrix::Demand>> demands;
   std::vector<InputFile> files;
   // Metadata of inputs that are not runs: flux.provenance/1 sidecars (a bench CSV's) and the
   // provenance block of matrix schedules; shown as key/value.
@@ -79,4 +79,4 @@ struct ReportInputs {
 // An InputError when a path holds nothing Flux wrote.
 [[nodiscard]] ReportInputs read_report_inputs(const std::vector<std::string>& paths);
 
-}  // namespace flux
+}  // namespace flux::report_html

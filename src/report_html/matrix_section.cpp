@@ -9,7 +9,7 @@
 #include "report_html/chart_util.hpp"
 #include "report_html/sections.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 constexpr int kMaxCells = 64;  // a larger matrix is summed over blocks of ports
@@ -51,7 +51,7 @@ Block heatmap(const Matrix& m, const std::string& title, const char* unit, doubl
   for (int i = 0; i < cells; ++i) domain.push_back(i * block);
   spec["encoding"]["x"]["scale"]["domain"] = domain;
   spec["encoding"]["y"]["scale"] = {{"domain", domain}};
-  std::string note = fmt::format("<h3>{}</h3>\n", escape_markup(title));
+  std::string note = fmt::format("<h3>{}</h3>\n", report::escape_markup(title));
   if (block > 1)
     note += fmt::format(
         "<p class=note>Aggregated: {} ports summed over blocks of {} "
@@ -61,9 +61,9 @@ Block heatmap(const Matrix& m, const std::string& title, const char* unit, doubl
 }
 
 // Slots (all-stop) or circuits (per-port) per switch against time, δ before each one dark.
-Block slots_chart(const std::string& source, const MatrixSchedule& s) {
+Block slots_chart(const std::string& source, const matrix::MatrixSchedule& s) {
   Spec values = Spec::array();
-  const bool per_port = s.reconfiguration == Reconfiguration::per_port;
+  const bool per_port = s.reconfiguration == matrix::Reconfiguration::per_port;
   // `order` sorts rows by number (port 2 before port 10).
   auto add = [&](const std::string& row, int order, double start, double end,
                  const std::string& what) {
@@ -76,11 +76,11 @@ Block slots_chart(const std::string& source, const MatrixSchedule& s) {
     values.push_back({{"row", row}, {"o", order}, {"s", start}, {"e", end}, {"k", what}});
   };
   if (per_port)
-    for (const PortCircuit& c : s.circuits)
+    for (const matrix::PortCircuit& c : s.circuits)
       add(fmt::format("switch {} · port {}", c.sw, c.src), c.sw * (s.n + 1) + c.src, c.start, c.end,
           "circuit");
   else
-    for (const Slot& sl : s.slots)
+    for (const matrix::Slot& sl : s.slots)
       add(fmt::format("switch {}", sl.sw), sl.sw, sl.start, sl.end, "slot");
   Spec spec = unit_spec(values, 1100);
   spec["height"] = {{"step", per_port ? 10 : 22}};
@@ -106,8 +106,8 @@ Block slots_chart(const std::string& source, const MatrixSchedule& s) {
   const std::string note = fmt::format(
       "<h3>{} ({}, {} ports, {} switches, δ = {:.4g})</h3>\n<p class=note>Makespan {:.6g}, "
       "lower bound {:.6g}. Each bar is one {} held by a switch; black: δ before it.</p>\n",
-      escape_markup(source), escape_markup(s.algorithm), s.n, s.switches, s.delta, s.makespan,
-      s.lower_bound, per_port ? "circuit" : "configuration (a matching)");
+      report::escape_markup(source), report::escape_markup(s.algorithm), s.n, s.switches, s.delta,
+      s.makespan, s.lower_bound, per_port ? "circuit" : "configuration (a matching)");
   return {note, Chart{spec, values.size() > kCanvasAbove}};
 }
 
@@ -128,11 +128,11 @@ std::optional<Section> matrix_section(const ReportInputs& in) {
   }
   for (const auto& [path, d] : in.demands)
     s.blocks.push_back(heatmap(d.matrix, "Demand matrix " + path,
-                               d.unit == DemandUnit::bytes ? "MiB" : "normalised",
-                               d.unit == DemandUnit::bytes ? 1024.0 * 1024.0 : 1.0));
+                               d.unit == matrix::DemandUnit::bytes ? "MiB" : "normalised",
+                               d.unit == matrix::DemandUnit::bytes ? 1024.0 * 1024.0 : 1.0));
   for (const auto& [path, m] : in.matrix_schedules) s.blocks.push_back(slots_chart(path, m));
   if (s.blocks.empty()) return std::nullopt;
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

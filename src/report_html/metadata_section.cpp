@@ -4,7 +4,7 @@
 
 #include "report_html/sections.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -25,7 +25,7 @@ void flatten(const Json& j, const std::string& key, std::string& rows) {
   const std::string text =
       j.is_string() ? j.get<std::string>() : j.dump(-1, ' ', false, Json::error_handler_t::replace);
   rows += fmt::format("<tr><td class=k>{}</td><td class=k><code>{}</code></td></tr>\n",
-                      escape_markup(key), escape_markup(text));
+                      report::escape_markup(key), report::escape_markup(text));
 }
 
 }  // namespace
@@ -37,11 +37,11 @@ Section metadata_section(const ReportInputs& in) {
     if (!r.summary) continue;
     std::string rows;
     flatten(*r.summary, "", rows);
-    s.blocks.push_back(
-        {fmt::format("<details{}><summary>{} <code>{}</code></summary>\n<table>"
-                     "{}</table></details>\n",
-                     first ? " open" : "", escape_markup(r.label), escape_markup(r.source), rows),
-         std::nullopt});
+    s.blocks.push_back({fmt::format("<details{}><summary>{} <code>{}</code></summary>\n<table>"
+                                    "{}</table></details>\n",
+                                    first ? " open" : "", report::escape_markup(r.label),
+                                    report::escape_markup(r.source), rows),
+                        std::nullopt});
     first = false;
   }
   for (const auto& [path, meta] : in.other_metadata) {
@@ -49,7 +49,7 @@ Section metadata_section(const ReportInputs& in) {
     flatten(meta, "", rows);
     s.blocks.push_back({fmt::format("<details><summary><code>{}</code></summary>\n<table>{}"
                                     "</table></details>\n",
-                                    escape_markup(path), rows),
+                                    report::escape_markup(path), rows),
                         std::nullopt});
   }
   std::string files =
@@ -59,9 +59,9 @@ Section metadata_section(const ReportInputs& in) {
     files += fmt::format(
         "<tr><td class=k>{}</td><td>{}</td><td class=k><code>{}</code></td>"
         "</tr>\n",
-        escape_markup(f.path), f.bytes, f.sha256);
+        report::escape_markup(f.path), f.bytes, f.sha256);
   s.blocks.push_back({files + "</table>\n", std::nullopt});
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

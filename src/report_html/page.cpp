@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 #include "report_html/web_bundle.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 // JSON inside <script> must not close the element: "</" becomes "<\\/", the same string in JSON.
@@ -66,7 +66,7 @@ std::string render_page(const std::string& title, const std::string& notes,
   nlohmann::ordered_json charts = nlohmann::ordered_json::array();
   int next = 0;
   for (const Section& s : sections) {
-    nav += fmt::format("<a href=\"#{}\">{}</a>", s.id, escape_markup(s.title));
+    nav += fmt::format("<a href=\"#{}\">{}</a>", s.id, report::escape_markup(s.title));
     body += fmt::format("<section id=\"{}\" data-charts=\"", s.id);
     int count = 0;
     std::string inner;
@@ -79,7 +79,8 @@ std::string render_page(const std::string& title, const std::string& notes,
       charts.push_back(
           {{"id", id}, {"renderer", b.chart->canvas ? "canvas" : "svg"}, {"spec", b.chart->spec}});
     }
-    body += fmt::format("{}\"><h2>{}</h2>\n{}</section>\n", count, escape_markup(s.title), inner);
+    body += fmt::format("{}\"><h2>{}</h2>\n{}</section>\n", count, report::escape_markup(s.title),
+                        inner);
   }
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>{0}</title>\n"
@@ -87,9 +88,9 @@ std::string render_page(const std::string& title, const std::string& notes,
       "<h1>{0}</h1>\n{3}<nav>{4}</nav>\n{5}"
       "<script type=\"application/json\" id=\"flux-charts\">{6}</script>\n<script>{7}</script>\n"
       "</body></html>\n",
-      escape_markup(title), kStyle, js_in_script(chart_library_js()), notes, nav, body,
+      report::escape_markup(title), kStyle, js_in_script(chart_library_js()), notes, nav, body,
       json_in_script(charts.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)),
       kLoader);
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

@@ -11,7 +11,7 @@
 
 #include "report/markup.hpp"
 
-namespace flux {
+namespace flux::report_html {
 
 struct Chart {
   nlohmann::ordered_json spec;  // a Vega-Lite specification with its data inline
@@ -36,4 +36,4 @@ struct Section {
 [[nodiscard]] std::string render_page(const std::string& title, const std::string& notes,
                                       const std::vector<Section>& sections);
 
-}  // namespace flux
+}  // namespace flux::report_html

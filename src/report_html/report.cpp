@@ -6,7 +6,7 @@
 #include "report_html/sections.hpp"
 #include "report_html/web_bundle.hpp"
 
-namespace flux {
+namespace flux::report_html {
 
 std::string html_report(const std::vector<std::string>& paths, const std::string& command_line,
                         Progress& progress) {
@@ -30,7 +30,7 @@ std::string html_report(const std::vector<std::string>& paths, const std::string
   const std::string notes = fmt::format(
       "<p class=note>Made by <code>{}</code> (flux {}) from {} run(s){}{}. Charts: {}. Works "
       "offline: the chart library and the data are in this file.</p>\n",
-      escape_markup(command_line), FLUX_VERSION, in.runs.size(),
+      report::escape_markup(command_line), FLUX_VERSION, in.runs.size(),
       in.benches.empty() ? "" : fmt::format(", {} bench table(s)", in.benches.size()),
       in.matrix_schedules.empty()
           ? ""
@@ -39,4 +39,4 @@ std::string html_report(const std::vector<std::string>& paths, const std::string
   return render_page("Flux report", notes, sections);
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

@@ -6,7 +6,7 @@
 
 #include "core/progress.hpp"
 
-namespace flux {
+namespace flux::report_html {
 
 // The page; `command_line` is shown in it. An InputError for unreadable or foreign inputs.
 // Reading a 1,024-GPU run's outputs takes seconds: the inputs and each section are stages.
@@ -14,4 +14,4 @@ namespace flux {
                                       const std::string& command_line,
                                       Progress& progress = no_progress());
 
-}  // namespace flux
+}  // namespace flux::report_html

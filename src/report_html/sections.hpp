@@ -7,7 +7,7 @@
 #include "report_html/inputs.hpp"
 #include "report_html/page.hpp"
 
-namespace flux {
+namespace flux::report_html {
 
 // Summary table and scheduler comparison over the runs that have a summary.
 [[nodiscard]] std::optional<Section> summary_section(const ReportInputs& in);
@@ -24,4 +24,4 @@ namespace flux {
 // Every summary's metadata as key/value, and the files the page was made from.
 [[nodiscard]] Section metadata_section(const ReportInputs& in);
 
-}  // namespace flux
+}  // namespace flux::report_html

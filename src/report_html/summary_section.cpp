@@ -9,7 +9,7 @@
 #include "report_html/chart_util.hpp"
 #include "report_html/sections.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 double metric(const RunData& r, const char* key) {
@@ -57,10 +57,11 @@ std::string table(const std::vector<const RunData*>& runs, const Reference& ref)
     out += fmt::format(
         "<tr><td class=k>{}</td><td>{}</td><td>{:.3f}</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td>{:.3f}</td><td class=k>{}</td><td class=k>{}</td></tr>\n",
-        escape_markup(r->label), format_time(metric(*r, "iteration_time")), versus(*r, ref),
+        report::escape_markup(r->label), format_time(metric(*r, "iteration_time")), versus(*r, ref),
         format_time(metric(*r, "lower_bound")), format_bytes(metric(*r, "peak_nic_buffer")),
         metric(*r, "reconfigurations"), metric(*r, "circuit_utilization"),
-        escape_markup(s["scheduler"].value("posting", "")), escape_markup(solver_text(*r)));
+        report::escape_markup(s["scheduler"].value("posting", "")),
+        report::escape_markup(solver_text(*r)));
   }
   return out + "</table>\n";
 }
@@ -138,4 +139,4 @@ std::optional<Section> summary_section(const ReportInputs& in) {
   return s;
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

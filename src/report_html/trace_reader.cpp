@@ -6,7 +6,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 using nlohmann::json;
@@ -96,4 +96,4 @@ std::vector<ComputeSlice> read_compute_slices(const std::string& text, const std
   return std::move(reader.slices);
 }
 
-}  // namespace flux
+}  // namespace flux::report_html

@@ -7,9 +7,9 @@
 
 #include "report_html/inputs.hpp"
 
-namespace flux {
+namespace flux::report_html {
 
 [[nodiscard]] std::vector<ComputeSlice> read_compute_slices(const std::string& text,
                                                             const std::string& path);
 
-}  // namespace flux
+}  // namespace flux::report_html

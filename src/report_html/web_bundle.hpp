@@ -4,10 +4,10 @@
 // at run time and its pages need no network.
 #include <string_view>
 
-namespace flux {
+namespace flux::report_html {
 
 // Empty when the build found no installed packages (scripts/install-deps.sh installs them).
 [[nodiscard]] std::string_view chart_library_js();
 [[nodiscard]] std::string_view chart_library_versions();  // "vega 6.2.0, vega-lite ..."
 
-}  // namespace flux
+}  // namespace flux::report_html

@@ -8,17 +8,17 @@
 #include "fabric_baselines/static_topology.hpp"
 #include "matrix_schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 // A scheduler of the fabric that takes SchedulerOptions, filled from the values by `fill`.
 template <class Fill, class Run>
 std::function<ConfiguredScheduler(const OptionValues&)> with_options(Fill fill, Run run) {
   return [fill, run](const OptionValues& values) -> ConfiguredScheduler {
-    SchedulerOptions o;
+    fabric::SchedulerOptions o;
     fill(values, o);
     return [o, run](const SchedulingInput& in) {
-      SchedulerOptions with_progress = o;
+      fabric::SchedulerOptions with_progress = o;
       with_progress.progress = &in.progress;
       return SchedulerOutput{run(in.workload, in.fabric, with_progress), std::nullopt};
     };
@@ -45,10 +45,10 @@ WorkloadScheduler static_scheduler() {
             .help = "circuits per OCS, e.g. \"0-1,2-3/1-2,0-3\" (one list per OCS), or heaviest: "
                     "the heaviest pairs"}},
           with_options(
-              [](const OptionValues& v, SchedulerOptions& o) {
+              [](const OptionValues& v, fabric::SchedulerOptions& o) {
                 o.topology = v.text("topology") == "heaviest" ? "" : v.text("topology");
               },
-              schedule_static)};
+              fabric_baselines::schedule_static)};
 }
 
 WorkloadScheduler rotornet_scheduler(bool vlb) {
@@ -70,22 +70,23 @@ WorkloadScheduler rotornet_scheduler(bool vlb) {
             .min = 0.0,
             .help = "slot length (0 = tau / (1 - duty_cycle))"}},
           with_options(
-              [](const OptionValues& v, SchedulerOptions& o) {
+              [](const OptionValues& v, fabric::SchedulerOptions& o) {
                 o.duty_cycle = v.real("duty_cycle");
                 o.slot = v.real("slot");
               },
-              [vlb](const Workload& w, const Fabric& f, const SchedulerOptions& o) {
-                return schedule_rotornet(w, f, o, vlb);
+              [vlb](const workload::Workload& w, const fabric::Fabric& f,
+                    const fabric::SchedulerOptions& o) {
+                return fabric_baselines::schedule_rotornet(w, f, o, vlb);
               })};
 }
 
 WorkloadScheduler bvn_scheduler() {
-  return {
-      "bvn",
-      "BvN on the aggregate traffic matrix, one-shot frame (--frame for periodic)",
-      {frame_option()},
-      with_options([](const OptionValues& v, SchedulerOptions& o) { o.frame = v.real("frame"); },
-                   schedule_bvn)};
+  return {"bvn",
+          "BvN on the aggregate traffic matrix, one-shot frame (--frame for periodic)",
+          {frame_option()},
+          with_options(
+              [](const OptionValues& v, fabric::SchedulerOptions& o) { o.frame = v.real("frame"); },
+              fabric_baselines::schedule_bvn)};
 }
 
 // bvn with its frame given as a multiple of the fabric's τ ("100tau", so one value serves a τ
@@ -103,16 +104,18 @@ WorkloadScheduler bvn_periodic_scheduler() {
           [](const OptionValues& v) -> ConfiguredScheduler {
             const TimeOrTau frame = parse_time_or_tau(v.text("bvn_frame"), "bvn_frame");
             return [frame](const SchedulingInput& in) {
-              SchedulerOptions o;
+              fabric::SchedulerOptions o;
               o.frame = frame.seconds(in.fabric.reconfig_delay);
-              return SchedulerOutput{schedule_bvn(in.workload, in.fabric, o), std::nullopt};
+              return SchedulerOutput{fabric_baselines::schedule_bvn(in.workload, in.fabric, o),
+                                     std::nullopt};
             };
           }};
 }
 
 WorkloadScheduler spectra_phase_scheduler() {
   std::vector<std::string> algorithms;
-  for (const MatrixAlgorithm& a : matrix_algorithms()) algorithms.push_back(a.name);
+  for (const matrix_schedulers::MatrixAlgorithm& a : matrix_schedulers::matrix_algorithms())
+    algorithms.push_back(a.name);
   return {"spectra-phase",
           "Spectra on each communication phase's demand as it becomes ready",
           {{.key = "phase_algorithm",
@@ -120,20 +123,23 @@ WorkloadScheduler spectra_phase_scheduler() {
             .default_value = std::string("spectra"),
             .help = "matrix scheduler for each phase",
             .choices = algorithms}},
-          with_options([](const OptionValues& v,
-                          SchedulerOptions& o) { o.phase_algorithm = v.text("phase_algorithm"); },
-                       schedule_spectra_phase)};
+          with_options(
+              [](const OptionValues& v, fabric::SchedulerOptions& o) {
+                o.phase_algorithm = v.text("phase_algorithm");
+              },
+              fabric_baselines::schedule_spectra_phase)};
 }
 
 WorkloadScheduler ideal_scheduler() {
   return {"ideal",
           "ideal electrical fabric: non-blocking sigma*B per GPU, max-min fair, no tau",
           {},
-          with_options([](const OptionValues&, SchedulerOptions&) {},
-                       [](const Workload& w, const Fabric& f, const SchedulerOptions& o) {
-                         return schedule_ideal(w, f, *o.progress);
+          with_options([](const OptionValues&, fabric::SchedulerOptions&) {},
+                       [](const workload::Workload& w, const fabric::Fabric& f,
+                          const fabric::SchedulerOptions& o) {
+                         return fabric_baselines::schedule_ideal(w, f, *o.progress);
                        }),
           true};
 }
 
-}  // namespace flux
+}  // namespace flux::schedulers

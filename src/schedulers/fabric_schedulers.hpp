@@ -5,7 +5,7 @@
 // SchedulerOptions.
 #include "schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 
 [[nodiscard]] WorkloadScheduler static_scheduler();
 [[nodiscard]] WorkloadScheduler rotornet_scheduler(bool vlb);
@@ -14,4 +14,4 @@ namespace flux {
 [[nodiscard]] WorkloadScheduler spectra_phase_scheduler();
 [[nodiscard]] WorkloadScheduler ideal_scheduler();
 
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -2,7 +2,7 @@
 
 #include "cosched/placement.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 OptionSpec lookahead_option() {
@@ -14,7 +14,7 @@ OptionSpec lookahead_option() {
 
 // In the order of the summary's echo.
 OptionTable flux_option_table() {
-  const FluxOptions d;
+  const cosched::FluxOptions d;
   return {
       {.key = "time_limit",
        .type = OptionType::time,
@@ -110,20 +110,21 @@ OptionTable flux_option_table() {
 template <class Body>
 SchedulerOutput on_instance(const SchedulingInput& in, Body body) {
   if (in.instance != nullptr) return body(*in.instance);
-  return body(make_instance(in.workload, in.fabric, in.label));
+  return body(cosched::make_instance(in.workload, in.fabric, in.label));
 }
 
-SchedulerOutput placed(const CoschedInstance& inst, const std::vector<Placement>& pl,
-                       const std::string& name, std::optional<SolverReport> report) {
-  CircuitSchedule s = make_circuit_schedule(inst, pl, name);
-  ScheduleRun run{to_timed(s, inst.workload, inst.fabric, "circuit schedule"), 0};
+SchedulerOutput placed(const cosched::CoschedInstance& inst,
+                       const std::vector<cosched::Placement>& pl, const std::string& name,
+                       std::optional<cosched::SolverReport> report) {
+  fabric::CircuitSchedule s = make_circuit_schedule(inst, pl, name);
+  fabric::ScheduleRun run{to_timed(s, inst.workload, inst.fabric, "circuit schedule"), 0};
   return {std::move(run), std::move(report), std::move(s)};
 }
 
 }  // namespace
 
-FluxOptions flux_options(const OptionValues& v) {
-  FluxOptions o;
+cosched::FluxOptions flux_options(const OptionValues& v) {
+  cosched::FluxOptions o;
   const auto get = [&](const char* key, auto& field) {
     if (!v.has(key)) return;
     using T = std::decay_t<decltype(field)>;
@@ -159,10 +160,10 @@ WorkloadScheduler flux_scheduler() {
   return {"flux",
           "Flux: first incumbent, critical-path local search, rolling-horizon MILP, lower bound",
           flux_option_table(), [](const OptionValues& v) -> ConfiguredScheduler {
-            const FluxOptions o = flux_options(v);
+            const cosched::FluxOptions o = flux_options(v);
             return [o](const SchedulingInput& in) {
-              return on_instance(in, [&](const CoschedInstance& inst) {
-                FluxResult r = flux_schedule(inst, o, in.progress);
+              return on_instance(in, [&](const cosched::CoschedInstance& inst) {
+                cosched::FluxResult r = flux_schedule(inst, o, in.progress);
                 return placed(inst, r.placements, "flux", std::move(r.report));
               });
             };
@@ -174,16 +175,16 @@ WorkloadScheduler flux_greedy_scheduler() {
           "flux-greedy: list scheduling of the DAG with circuit-reuse look-ahead",
           {lookahead_option()},
           [](const OptionValues& v) -> ConfiguredScheduler {
-            const FluxOptions o = flux_options(v);
+            const cosched::FluxOptions o = flux_options(v);
             return [o](const SchedulingInput& in) {
-              return on_instance(in, [&](const CoschedInstance& inst) {
+              return on_instance(in, [&](const cosched::CoschedInstance& inst) {
                 return placed(inst, flux_greedy(inst, o.greedy), "flux-greedy", std::nullopt);
               });
             };
           }};
 }
 
-nlohmann::ordered_json solver_json(const SolverReport& s) {
+nlohmann::ordered_json solver_json(const cosched::SolverReport& s) {
   return {{"backend", s.backend},
           {"status", to_string(s.status)},
           {"objective", s.objective},
@@ -208,4 +209,4 @@ nlohmann::ordered_json solver_json(const SolverReport& s) {
           {"pruned_to_ordered", s.pairs.pruned_to_ordered}};
 }
 
-}  // namespace flux
+}  // namespace flux::schedulers

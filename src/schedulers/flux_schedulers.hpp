@@ -6,15 +6,15 @@
 
 #include "schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 
 [[nodiscard]] WorkloadScheduler flux_scheduler();
 [[nodiscard]] WorkloadScheduler flux_greedy_scheduler();
 
 // FluxOptions from values resolved against flux_scheduler().options (or flux-greedy's, whose keys
 // are a subset: the rest keep FluxOptions' defaults).
-[[nodiscard]] FluxOptions flux_options(const OptionValues& values);
+[[nodiscard]] cosched::FluxOptions flux_options(const OptionValues& values);
 
-[[nodiscard]] nlohmann::ordered_json solver_json(const SolverReport& report);
+[[nodiscard]] nlohmann::ordered_json solver_json(const cosched::SolverReport& report);
 
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -11,7 +11,7 @@
 #include "schedulers/fabric_schedulers.hpp"
 #include "schedulers/flux_schedulers.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 
 const std::vector<WorkloadScheduler>& workload_schedulers() {
   static const std::vector<WorkloadScheduler> list = {
@@ -54,7 +54,7 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
                                format_time(out.solver->bound), 100 * out.solver->gap));
   }
   check_output_budget(out.run.schedule, scheduler.name, input.fabric_label);
-  SimOptions replay_options;
+  fabric::SimOptions replay_options;
   replay_options.check_circuits = !scheduler.electrical;
   replay_options.engine.progress = &input.progress;
   replay_options.engine.stage = "replay";
@@ -69,9 +69,10 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
   return result;
 }
 
-SimResult simulate(const Workload& w, const Fabric& f, std::string_view scheduler,
-                   const OptionValues& given, const std::string& workload_file) {
+fabric::SimResult simulate(const workload::Workload& w, const fabric::Fabric& f,
+                           std::string_view scheduler, const OptionValues& given,
+                           const std::string& workload_file) {
   return run_scheduler(workload_scheduler(scheduler), {w, f, workload_file}, given).sim;
 }
 
-}  // namespace flux
+}  // namespace flux::schedulers

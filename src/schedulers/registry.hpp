@@ -18,26 +18,27 @@
 #include "fabric/replay.hpp"
 #include "fabric/timed_schedule.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 
 // One workload on one fabric. `label` names the workload in errors; a caller that has built the
 // instance of the co-scheduling model already passes it so it is not built twice.
 struct SchedulingInput {
-  const Workload& workload;
-  const Fabric& fabric;
+  const workload::Workload& workload;
+  const fabric::Fabric& fabric;
   std::string label = "workload";
-  const CoschedInstance* instance = nullptr;
+  const cosched::CoschedInstance* instance = nullptr;
   std::string fabric_label = "fabric";  // named when the fabric is too large for a scheduler
   Progress& progress = no_progress();   // the scheduler's stages and the replay report here
 };
 
 struct SchedulerOutput {
-  ScheduleRun run;                       // the schedule and the events its run took
-  std::optional<SolverReport> solver{};  // schedulers that solve an optimisation problem report it
+  fabric::ScheduleRun run;  // the schedule and the events its run took
+  std::optional<cosched::SolverReport>
+      solver{};  // schedulers that solve an optimisation problem report it
   // Schedulers that place messages without the engine (flux, flux-greedy): the schedule in file
   // form with its exact times (the simulator's form rounds to picoseconds); the replay's event
   // count stands for theirs.
-  std::optional<CircuitSchedule> placed{};
+  std::optional<fabric::CircuitSchedule> placed{};
 };
 
 // A scheduler with its options fixed.
@@ -61,10 +62,10 @@ struct WorkloadScheduler {
 
 struct SchedulerResult {
   std::string scheduler;
-  OptionValues options;  // every option of the scheduler, defaults included
-  SimResult sim;         // the replay: ok, with its metrics
-  std::optional<SolverReport> solver;
-  std::optional<CircuitSchedule> placed;  // see SchedulerOutput::placed
+  OptionValues options;   // every option of the scheduler, defaults included
+  fabric::SimResult sim;  // the replay: ok, with its metrics
+  std::optional<cosched::SolverReport> solver;
+  std::optional<fabric::CircuitSchedule> placed;  // see SchedulerOutput::placed
 };
 
 // The one entry point for "this workload on this fabric under that scheduler": resolves `given`
@@ -75,8 +76,8 @@ struct SchedulerResult {
                                             const SchedulingInput& input,
                                             const OptionValues& given = {});
 // Same by name; the replay only.
-[[nodiscard]] SimResult simulate(const Workload& w, const Fabric& f, std::string_view scheduler,
-                                 const OptionValues& given = {},
-                                 const std::string& workload_file = "workload");
+[[nodiscard]] fabric::SimResult simulate(const workload::Workload& w, const fabric::Fabric& f,
+                                         std::string_view scheduler, const OptionValues& given = {},
+                                         const std::string& workload_file = "workload");
 
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -3,12 +3,12 @@
 #include "fabric/sim_report.hpp"
 #include "schedulers/flux_schedulers.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 
-nlohmann::ordered_json run_summary(const SchedulerResult& run, const Workload& w, const Fabric& f,
-                                   const std::string& workload_file,
+nlohmann::ordered_json run_summary(const SchedulerResult& run, const workload::Workload& w,
+                                   const fabric::Fabric& f, const std::string& workload_file,
                                    const std::string& fabric_file) {
-  RunContext ctx;
+  fabric::RunContext ctx;
   ctx.workload_file = workload_file;
   ctx.fabric_file = fabric_file;
   ctx.scheduler = run.scheduler;
@@ -18,4 +18,4 @@ nlohmann::ordered_json run_summary(const SchedulerResult& run, const Workload& w
   return j;
 }
 
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -6,10 +6,12 @@
 
 #include "schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 
-[[nodiscard]] nlohmann::ordered_json run_summary(const SchedulerResult& run, const Workload& w,
-                                                 const Fabric& f, const std::string& workload_file,
+[[nodiscard]] nlohmann::ordered_json run_summary(const SchedulerResult& run,
+                                                 const workload::Workload& w,
+                                                 const fabric::Fabric& f,
+                                                 const std::string& workload_file,
                                                  const std::string& fabric_file);
 
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -6,7 +6,7 @@
 #include "matching/hopcroft_karp.hpp"
 #include "spectra/support.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 std::size_t ix(int i) {
@@ -41,7 +41,7 @@ StepCandidates step_candidates(const std::vector<double>& rem, int count) {
 }
 
 // Completes a partial matching (row -> col or -1) into a full permutation with idle fillers.
-Permutation complete(std::vector<int> row_to_col, const std::vector<int>& col_to_row) {
+matrix::Permutation complete(std::vector<int> row_to_col, const std::vector<int>& col_to_row) {
   std::vector<int> free_cols;
   for (std::size_t j = 0; j < col_to_row.size(); ++j)
     if (col_to_row[j] < 0) free_cols.push_back(static_cast<int>(j));
@@ -53,7 +53,7 @@ Permutation complete(std::vector<int> row_to_col, const std::vector<int>& col_to
 
 }  // namespace
 
-Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt) {
+matrix::Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt) {
   const Support s = make_support(d);
   std::vector<double> rem = s.value;
   const double tol = 1e-12 * std::max(1.0, d.max_entry());
@@ -66,7 +66,7 @@ Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt
   std::vector<int> row_of(ix(s.size()));
   for (int i = 0; i < s.n; ++i)
     for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e) row_of[ix(e)] = i;
-  Decomposition dec;
+  matrix::Decomposition dec;
   while (true) {
     const StepCandidates cand = step_candidates(rem, opt.thresholds);
     if (cand.entries.empty()) break;
@@ -74,8 +74,8 @@ Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt
                                     *std::max_element(col_left.begin(), col_left.end()));
     if (static_cast<int>(dec.perms.size()) + lines_left > opt.max_permutations) return {};
     std::vector<std::vector<int>> adj(ix(s.n));
-    BipartiteMatching m;
-    BipartiteMatching best;
+    matching::BipartiteMatching m;
+    matching::BipartiteMatching best;
     double best_t = 0.0, best_value = -1.0;
     std::size_t added = 0;
     for (double t : cand.thresholds) {  // descending thresholds: edges only get added
@@ -105,4 +105,4 @@ Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt
   return dec;
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -15,7 +15,7 @@
 #include "core/matrix.hpp"
 #include "spectra/decompose.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
 struct BottleneckOptions {
   double delta = 0.0;         // reconfiguration delay used in the step objective
@@ -24,6 +24,7 @@ struct BottleneckOptions {
 };
 
 // Weights are the peeled thresholds (coverage holds); sorted descending.
-[[nodiscard]] Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt);
+[[nodiscard]] matrix::Decomposition bottleneck_decompose(const Matrix& d,
+                                                         const BottleneckOptions& opt);
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -11,7 +11,7 @@
 #include "spectra/lp_weights.hpp"
 #include "spectra/support.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 constexpr double kCritical = 1e9;  // the reference's cost of a forbidden pair
@@ -43,12 +43,12 @@ class DecomposeState {
   [[nodiscard]] bool done() const { return uncovered_ == 0; }
   [[nodiscard]] const std::vector<double>& remaining() const { return drem_; }
 
-  Permutation solve_step(int k, AssignmentKernel kernel) {
+  matrix::Permutation solve_step(int k, AssignmentKernel kernel) {
     return kernel == AssignmentKernel::dense ? dense_step(k) : sparse_step(k, kernel);
   }
 
   // Peels α = the smallest positive remaining demand on σ; marks σ's non-zeros covered.
-  double peel(const Permutation& sigma) {
+  double peel(const matrix::Permutation& sigma) {
     double alpha = std::numeric_limits<double>::infinity();
     std::vector<int>& on = on_;  // reused across steps
     on.resize(ix(s_.n));
@@ -85,8 +85,9 @@ class DecomposeState {
     return drem_[ix(e)] > 0.0 ? -drem_[ix(e)] : 0.0;
   }
 
-  Permutation sparse_step(int k, AssignmentKernel kernel) {
-    SparseAssignmentProblem& p = step_;  // buffers reused across steps: no allocation per step
+  matrix::Permutation sparse_step(int k, AssignmentKernel kernel) {
+    matching::SparseAssignmentProblem& p =
+        step_;  // buffers reused across steps: no allocation per step
     p.n = s_.n;
     p.row_open.resize(ix(s_.n));
     p.col_open.resize(ix(s_.n));
@@ -119,7 +120,7 @@ class DecomposeState {
     if (kernel == AssignmentKernel::automatic && solved_) probe_warm(p);
     solved_ = true;
     std::fill(potential_.begin(), potential_.end(), 0.0);  // cold start
-    const SparseAssignmentResult& r = workspace_.solve(p, potential_);
+    const matching::SparseAssignmentResult& r = workspace_.solve(p, potential_);
     cold_searches_ = workspace_.last_stats().searches;
     if (warm_probe_work_ >= 0) warm_ = 4 * warm_probe_work_ < 3 * workspace_.last_stats().work;
     warm_probe_work_ = -1;
@@ -130,7 +131,7 @@ class DecomposeState {
   // does not settle, e.g. dense or irregular supports), this step is also solved warm, on a copy
   // of the potentials, for its measured work only; the cold solve that follows decides whether
   // the later steps start warm. At most one probe per 8 steps. Deterministic: work is counted.
-  void probe_warm(const SparseAssignmentProblem& p) {
+  void probe_warm(const matching::SparseAssignmentProblem& p) {
     if (++steps_since_probe_ < 8 && probed_) return;
     if (7 * cold_searches_ <= s_.n) return;  // few searches: nothing for a warm start to save
     probed_ = true;
@@ -141,12 +142,12 @@ class DecomposeState {
   }
 
   // König: a matching saturating every critical line always exists, so this is a logic error.
-  static Permutation checked(const SparseAssignmentResult& r) {
+  static matrix::Permutation checked(const matching::SparseAssignmentResult& r) {
     if (!r.feasible) throw std::logic_error("DECOMPOSE: no assignment avoids the critical costs");
     return r.row_to_col;
   }
 
-  Permutation dense_step(int k) {
+  matrix::Permutation dense_step(int k) {
     Matrix cost(s_.n);
     for (int i = 0; i < s_.n; ++i)
       for (int j = 0; j < s_.n; ++j) cost(i, j) = critical(i, j, k) ? kCritical : 0.0;
@@ -155,7 +156,7 @@ class DecomposeState {
         const double c = entry_cost(i, e, k);
         cost(i, s_.col[ix(e)]) = c != c ? kCritical : c;
       }
-    Assignment a = min_cost_assignment(cost);
+    matching::Assignment a = matching::min_cost_assignment(cost);
     for (int i = 0; i < s_.n; ++i)
       if (cost(i, a.row_to_col[ix(i)]) >= kCritical)
         throw std::logic_error("DECOMPOSE: the assignment chose a critical-cost (1e9) entry");
@@ -166,10 +167,10 @@ class DecomposeState {
   std::vector<double> drem_;
   std::vector<char> uncov_;
   std::vector<int> row_count_, col_count_;
-  std::vector<double> potential_;  // column duals of the current step
-  SparseAssignmentProblem step_;   // the current step's problem
-  CompletionWorkspace workspace_;  // the solver's buffers, kept across steps
-  std::vector<int> on_;            // peel: entry of each row on the permutation, or -1
+  std::vector<double> potential_;            // column duals of the current step
+  matching::SparseAssignmentProblem step_;   // the current step's problem
+  matching::CompletionWorkspace workspace_;  // the solver's buffers, kept across steps
+  std::vector<int> on_;                      // peel: entry of each row on the permutation, or -1
   int uncovered_ = 0;
   bool solved_ = false;  // a step was solved: the workspace holds its matching and duals
   bool probed_ = false;  // automatic: a warm start was tried
@@ -182,8 +183,8 @@ class DecomposeState {
 
 // Stretch pass of DECOMPOSE: raise each permutation, in creation order, by the largest remaining
 // demand on it, so that afterwards no non-zero has remaining demand > 0.
-void stretch(const Support& s, const std::vector<Permutation>& perms, std::vector<double> drem,
-             std::vector<double>& w) {
+void stretch(const Support& s, const std::vector<matrix::Permutation>& perms,
+             std::vector<double> drem, std::vector<double>& w) {
   for (std::size_t l = 0; l < perms.size(); ++l) {
     std::vector<int> on;
     double m = 0.0;
@@ -201,24 +202,25 @@ void stretch(const Support& s, const std::vector<Permutation>& perms, std::vecto
 
 // The greedy steps of DECOMPOSE; returns the permutations with their peeled α and leaves `state` at
 // the end (remaining demand after the peels).
-Decomposition greedy_permutations(DecomposeState& state, AssignmentKernel kernel) {
-  Decomposition dec;
+matrix::Decomposition greedy_permutations(DecomposeState& state, AssignmentKernel kernel) {
+  matrix::Decomposition dec;
   for (int k = state.max_count(); !state.done(); --k) {
-    Permutation sigma = state.solve_step(k, kernel);
+    matrix::Permutation sigma = state.solve_step(k, kernel);
     dec.weights.push_back(state.peel(sigma));
     dec.perms.push_back(std::move(sigma));
   }
   return dec;
 }
 
-Decomposition stretched(const Support& s, const DecomposeState& state, Decomposition dec) {
+matrix::Decomposition stretched(const Support& s, const DecomposeState& state,
+                                matrix::Decomposition dec) {
   stretch(s, dec.perms, state.remaining(), dec.weights);
   sort_by_weight(dec);
   return dec;
 }
 
 // LP weights, or nothing if the LP failed.
-std::optional<Decomposition> lp_weighted(const Support& s, Decomposition dec) {
+std::optional<matrix::Decomposition> lp_weighted(const Support& s, matrix::Decomposition dec) {
   std::vector<double> w = lp_min_total_weights(s, dec.perms);
   if (w.empty() && !dec.perms.empty()) return std::nullopt;
   dec.weights = std::move(w);
@@ -228,16 +230,16 @@ std::optional<Decomposition> lp_weighted(const Support& s, Decomposition dec) {
 
 }  // namespace
 
-Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
+matrix::Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt) {
   return spectra_decompose(make_support(d), opt);
 }
 
-Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt) {
+matrix::Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt) {
   DecomposeState state(s);
-  Decomposition dec = greedy_permutations(state, opt.kernel);
+  matrix::Decomposition dec = greedy_permutations(state, opt.kernel);
   if (opt.weights == WeightMethod::lp)
     if (auto lp = lp_weighted(s, dec)) return std::move(*lp);
   return stretched(s, state, std::move(dec));
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -30,7 +30,7 @@
 #include "matrix/decomposition.hpp"
 #include "spectra/support.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
 enum class WeightMethod { lp, stretch };
 enum class AssignmentKernel { automatic, sparse, sparse_fresh, sparse_warm, dense };
@@ -42,8 +42,10 @@ struct DecomposeOptions {
 
 // Invariant on return: sum_l weights[l] * P_l >= D elementwise (up to 1e-9 relative); weights
 // sorted descending.
-[[nodiscard]] Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions& opt = {});
+[[nodiscard]] matrix::Decomposition spectra_decompose(const Matrix& d,
+                                                      const DecomposeOptions& opt = {});
 // The same on a support already built from D (make_support(D)).
-[[nodiscard]] Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt = {});
+[[nodiscard]] matrix::Decomposition spectra_decompose(const Support& s,
+                                                      const DecomposeOptions& opt = {});
 
-}  // namespace flux
+}  // namespace flux::spectra

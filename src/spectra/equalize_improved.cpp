@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 std::size_t ix(int i) {
@@ -10,7 +10,7 @@ std::size_t ix(int i) {
 }
 
 // Index of `perm`'s piece on a switch, or -1.
-int find_piece(const std::vector<Piece>& pieces, int perm) {
+int find_piece(const std::vector<matrix::Piece>& pieces, int perm) {
   for (std::size_t q = 0; q < pieces.size(); ++q)
     if (pieces[q].perm == perm) return static_cast<int>(q);
   return -1;
@@ -23,7 +23,7 @@ struct Move {
 };
 
 // The best move of one piece from switch b to switch a (see header).
-Move best_move(const SwitchPlan& plan, int a, int b, double delta) {
+Move best_move(const matrix::SwitchPlan& plan, int a, int b, double delta) {
   const double la = plan.load[ix(a)], lb = plan.load[ix(b)];
   Move best;
   best.busy_after = lb;
@@ -41,9 +41,9 @@ Move best_move(const SwitchPlan& plan, int a, int b, double delta) {
   return best;
 }
 
-void apply(SwitchPlan& plan, int a, int b, const Move& mv, double delta) {
+void apply(matrix::SwitchPlan& plan, int a, int b, const Move& mv, double delta) {
   auto& from = plan.pieces[ix(b)];
-  Piece& p = from[ix(mv.piece)];
+  matrix::Piece& p = from[ix(mv.piece)];
   const int perm = p.perm;
   const bool whole = mv.amount >= p.duration;
   const int at_a = find_piece(plan.pieces[ix(a)], perm);
@@ -66,11 +66,11 @@ void apply(SwitchPlan& plan, int a, int b, const Move& mv, double delta) {
 
 }  // namespace
 
-double merge_duplicate_pieces(SwitchPlan& plan, double delta) {
+double merge_duplicate_pieces(matrix::SwitchPlan& plan, double delta) {
   double saved = 0.0;
   for (std::size_t m = 0; m < plan.pieces.size(); ++m) {
-    std::vector<Piece> merged;
-    for (const Piece& p : plan.pieces[m]) {
+    std::vector<matrix::Piece> merged;
+    for (const matrix::Piece& p : plan.pieces[m]) {
       const int q = find_piece(merged, p.perm);
       if (q < 0) {
         merged.push_back(p);
@@ -85,7 +85,7 @@ double merge_duplicate_pieces(SwitchPlan& plan, double delta) {
   return saved;
 }
 
-void equalize_improved(SwitchPlan& plan, double delta) {
+void equalize_improved(matrix::SwitchPlan& plan, double delta) {
   const int s = static_cast<int>(plan.load.size());
   (void)merge_duplicate_pieces(plan, delta);
   if (s <= 1) return;
@@ -104,4 +104,4 @@ void equalize_improved(SwitchPlan& plan, double delta) {
   }
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -11,11 +11,11 @@
 // makespan never increases. Cost per move O(pieces on the busy switch + s).
 #include "matrix/switch_plan.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
 // Merges duplicate pieces of a permutation on the same switch; returns the δ saved in total.
-double merge_duplicate_pieces(SwitchPlan& plan, double delta);
+double merge_duplicate_pieces(matrix::SwitchPlan& plan, double delta);
 
-void equalize_improved(SwitchPlan& plan, double delta);
+void equalize_improved(matrix::SwitchPlan& plan, double delta);
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -8,7 +8,7 @@
 
 #include "milp/backend.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 // For every non-zero e, the ascending ids of the permutations through it, in CSR form.
@@ -21,7 +21,7 @@ struct Cover {
   }
 };
 
-Cover cover_sets(const Support& s, const std::vector<Permutation>& perms) {
+Cover cover_sets(const Support& s, const std::vector<matrix::Permutation>& perms) {
   std::vector<std::pair<int, int>> hits;  // (entry, perm), perms in ascending order
   hits.reserve(perms.size() * static_cast<std::size_t>(s.n));
   for (std::size_t l = 0; l < perms.size(); ++l)
@@ -57,7 +57,7 @@ int repair(const Support& s, const Cover& cover, std::vector<double>& w) {
 
 }  // namespace
 
-int repair_coverage(const Support& s, const std::vector<Permutation>& perms,
+int repair_coverage(const Support& s, const std::vector<matrix::Permutation>& perms,
                     std::vector<double>& w) {
   return repair(s, cover_sets(s, perms), w);
 }
@@ -87,7 +87,8 @@ std::vector<double> solve_lp(int k, const std::vector<std::pair<std::vector<int>
 
 }  // namespace
 
-std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Permutation>& perms) {
+std::vector<double> lp_min_total_weights(const Support& s,
+                                         const std::vector<matrix::Permutation>& perms) {
   const int k = static_cast<int>(perms.size());
   if (k == 0) return {};
   // Presolve: an entry on a single permutation is a lower bound on that weight. Entries on
@@ -120,4 +121,4 @@ std::vector<double> lp_min_total_weights(const Support& s, const std::vector<Per
   return w;
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

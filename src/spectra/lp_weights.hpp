@@ -12,16 +12,16 @@
 #include "spectra/decompose.hpp"
 #include "spectra/support.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
 // Returns the weights, or an empty vector if the LP could not be solved (then the caller keeps its
 // own weights). Every non-zero of `s` must be covered by at least one permutation.
-[[nodiscard]] std::vector<double> lp_min_total_weights(const Support& s,
-                                                       const std::vector<Permutation>& perms);
+[[nodiscard]] std::vector<double> lp_min_total_weights(
+    const Support& s, const std::vector<matrix::Permutation>& perms);
 
 // Coverage repair: for every non-zero left uncovered by `w`, add the shortfall to the
 // first permutation that covers it. Returns the number of repairs.
-int repair_coverage(const Support& s, const std::vector<Permutation>& perms,
+int repair_coverage(const Support& s, const std::vector<matrix::Permutation>& perms,
                     std::vector<double>& w);
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -9,13 +9,13 @@
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 // Whether every non-zero of `s` lies on one of `perms` (the LP's precondition).
-bool covers(const Support& s, const std::vector<Permutation>& perms) {
+bool covers(const Support& s, const std::vector<matrix::Permutation>& perms) {
   std::vector<char> hit(static_cast<std::size_t>(s.size()), 0);
-  for (const Permutation& p : perms)
+  for (const matrix::Permutation& p : perms)
     for (int i = 0; i < s.n; ++i)
       if (const int e = s.find(i, p[static_cast<std::size_t>(i)]); e >= 0)
         hit[static_cast<std::size_t>(e)] = 1;
@@ -23,7 +23,7 @@ bool covers(const Support& s, const std::vector<Permutation>& perms) {
 }
 
 // LP weights for `dec`'s permutations, sorted, zero weights removed; false if the LP failed.
-bool reweigh(const Support& s, Decomposition& dec) {
+bool reweigh(const Support& s, matrix::Decomposition& dec) {
   std::vector<double> w = lp_min_total_weights(s, dec.perms);
   if (w.empty()) return false;
   dec.weights = std::move(w);
@@ -35,8 +35,8 @@ bool reweigh(const Support& s, Decomposition& dec) {
   return true;
 }
 
-double plan_length(const Decomposition& dec, int switches, double delta) {
-  SwitchPlan plan = lpt_assign(dec.weights, switches, delta);
+double plan_length(const matrix::Decomposition& dec, int switches, double delta) {
+  matrix::SwitchPlan plan = matrix::lpt_assign(dec.weights, switches, delta);
   equalize_improved(plan, delta);
   return plan_makespan(plan, delta);
 }
@@ -59,19 +59,19 @@ Matrix round_up_geometric(const Matrix& d, const Support& s, int levels) {
   return q;
 }
 
-Decomposition pool_decompose(const Matrix& d, const Support& s, const Decomposition& greedy,
-                             const PoolOptions& opt) {
-  const Decomposition extra = bottleneck_decompose(
+matrix::Decomposition pool_decompose(const Matrix& d, const Support& s,
+                                     const matrix::Decomposition& greedy, const PoolOptions& opt) {
+  const matrix::Decomposition extra = bottleneck_decompose(
       round_up_geometric(d, s, opt.levels), {.delta = opt.delta, .max_permutations = opt.max_pool});
   if (extra.perms.empty()) return {};
-  Decomposition pool = greedy;
+  matrix::Decomposition pool = greedy;
   pool.perms.insert(pool.perms.end(), extra.perms.begin(), extra.perms.end());
   if (!reweigh(s, pool)) return {};
   const std::size_t floor = greedy.perms.size();
   const std::size_t batch =
       std::max<std::size_t>(1, (pool.perms.size() - std::min(pool.perms.size(), floor)) /
                                    static_cast<std::size_t>(opt.rounds));
-  Decomposition best;
+  matrix::Decomposition best;
   double best_length = std::numeric_limits<double>::infinity();
   while (true) {
     if (const double m = plan_length(pool, opt.switches, opt.delta); m < best_length) {
@@ -79,7 +79,7 @@ Decomposition pool_decompose(const Matrix& d, const Support& s, const Decomposit
       best_length = m;
     }
     if (pool.perms.size() <= floor) break;
-    Decomposition next = pool;  // without its lightest permutations
+    matrix::Decomposition next = pool;  // without its lightest permutations
     next.perms.resize(next.perms.size() - std::min(batch, next.perms.size() - 1));
     next.weights.resize(next.perms.size());
     if (!covers(s, next.perms) || !reweigh(s, next)) break;
@@ -88,4 +88,4 @@ Decomposition pool_decompose(const Matrix& d, const Support& s, const Decomposit
   return best;
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

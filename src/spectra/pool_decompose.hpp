@@ -18,7 +18,7 @@
 #include "matrix/decomposition.hpp"
 #include "spectra/support.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
 struct PoolOptions {
   int switches = 1;
@@ -30,11 +30,12 @@ struct PoolOptions {
 
 // Empty when the pool adds nothing to `greedy` or the LP fails; otherwise covers D (weights
 // sorted descending, no zero weights).
-[[nodiscard]] Decomposition pool_decompose(const Matrix& d, const Support& s,
-                                           const Decomposition& greedy, const PoolOptions& opt);
+[[nodiscard]] matrix::Decomposition pool_decompose(const Matrix& d, const Support& s,
+                                                   const matrix::Decomposition& greedy,
+                                                   const PoolOptions& opt);
 
 // D with every non-zero rounded up to the nearest of `levels` geometric levels between its
 // smallest and largest non-zero (never below the entry).
 [[nodiscard]] Matrix round_up_geometric(const Matrix& d, const Support& s, int levels);
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -2,15 +2,15 @@
 
 #include "matrix/switch_plan.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
-MatrixResult spectra_reference(const MatrixProblem& p, const SpectraOptions& opt) {
+matrix::MatrixResult spectra_reference(const matrix::MatrixProblem& p, const SpectraOptions& opt) {
   check_problem(p);
-  const Decomposition dec =
+  const matrix::Decomposition dec =
       spectra_decompose(p.time, {.weights = opt.weights, .kernel = opt.kernel});
-  MatrixResult r = schedule_decomposition(dec, p, opt.equalize);
+  matrix::MatrixResult r = schedule_decomposition(dec, p, opt.equalize);
   r.schedule.algorithm = "spectra-ref";
   return r;
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

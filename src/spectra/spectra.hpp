@@ -8,7 +8,7 @@
 #include "matrix/switch_plan.hpp"
 #include "spectra/decompose.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
 struct SpectraOptions {
   WeightMethod weights = WeightMethod::lp;
@@ -17,10 +17,10 @@ struct SpectraOptions {
 };
 
 // `spectra-ref`: the paper's algorithm exactly as its authors' code runs it.
-[[nodiscard]] MatrixResult spectra_reference(const MatrixProblem& p,
-                                             const SpectraOptions& opt = {});
+[[nodiscard]] matrix::MatrixResult spectra_reference(const matrix::MatrixProblem& p,
+                                                     const SpectraOptions& opt = {});
 
 // `spectra`: the improved default; never worse than spectra_reference on the same instance.
-[[nodiscard]] MatrixResult spectra_improved(const MatrixProblem& p);
+[[nodiscard]] matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p);
 
-}  // namespace flux
+}  // namespace flux::spectra

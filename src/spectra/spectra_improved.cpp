@@ -32,7 +32,7 @@
 #include "spectra/support.hpp"
 #include "spectra/wraparound.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 constexpr int kThresholdMaxNonzeros = 20000;
@@ -43,11 +43,11 @@ constexpr double kPoolOvershoot = 1.25;
 
 // Every schedule for one decomposition, in a fixed order; with `reference` the first is
 // spectra-ref's (LPT + reference EQUALIZE).
-std::vector<SwitchPlan> candidate_plans(const Decomposition& dec, int s, double delta,
-                                        bool reference) {
-  std::vector<SwitchPlan> plans;
-  SwitchPlan ref = lpt_assign(dec.weights, s, delta);
-  SwitchPlan fresh = ref;
+std::vector<matrix::SwitchPlan> candidate_plans(const matrix::Decomposition& dec, int s,
+                                                double delta, bool reference) {
+  std::vector<matrix::SwitchPlan> plans;
+  matrix::SwitchPlan ref = matrix::lpt_assign(dec.weights, s, delta);
+  matrix::SwitchPlan fresh = ref;
   equalize_reference(ref, delta);
   if (reference) plans.push_back(ref);
   equalize_improved(ref, delta);
@@ -76,7 +76,7 @@ bool few_distinct(const std::vector<double>& values, std::size_t limit) {
 
 // The threshold decomposition, LP re-weighted (weights never grow: the peeled thresholds are a
 // feasible LP point). Empty when it would need too many permutations.
-Decomposition threshold_decomposition(const Matrix& d, const Support& s, double delta) {
+matrix::Decomposition threshold_decomposition(const Matrix& d, const Support& s, double delta) {
   // Worth it only for sums of few permutations (K close to Δ); elsewhere it needs hundreds of
   // permutations, so stop early, and skip large supports where even Δ steps cost too much.
   // A sum of K permutations has few distinct values (the weights and the sums where permutations
@@ -85,7 +85,8 @@ Decomposition threshold_decomposition(const Matrix& d, const Support& s, double 
   if (s.size() > kThresholdMaxNonzeros) return {};
   const int max_line = max_line_entries(s);
   if (!few_distinct(s.value, 8 * (static_cast<std::size_t>(max_line) + 1))) return {};
-  Decomposition dec = bottleneck_decompose(d, {.delta = delta, .max_permutations = max_line + 1});
+  matrix::Decomposition dec =
+      bottleneck_decompose(d, {.delta = delta, .max_permutations = max_line + 1});
   if (dec.perms.empty()) return dec;
   std::vector<double> w = lp_min_total_weights(s, dec.perms);
   if (!w.empty()) {
@@ -96,8 +97,8 @@ Decomposition threshold_decomposition(const Matrix& d, const Support& s, double 
 }
 
 // The permutation pool when DECOMPOSE's total overshoots the busiest line; empty otherwise.
-Decomposition pool_candidate(const MatrixProblem& p, const Support& s,
-                             const Decomposition& greedy) {
+matrix::Decomposition pool_candidate(const matrix::MatrixProblem& p, const Support& s,
+                                     const matrix::Decomposition& greedy) {
   if (s.size() > kPoolMaxNonzeros || greedy.perms.empty()) return {};
   const double total = std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0);
   const double line = p.time.max_line_sum();
@@ -110,22 +111,22 @@ Decomposition pool_candidate(const MatrixProblem& p, const Support& s,
 
 }  // namespace
 
-MatrixResult spectra_improved(const MatrixProblem& p) {
+matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
   check_problem(p);
   const Support support = make_support(p.time);
-  std::vector<Decomposition> decs;
+  std::vector<matrix::Decomposition> decs;
   decs.push_back(spectra_decompose(support));  // the reference's
-  if (Decomposition t = threshold_decomposition(p.time, support, p.delta); !t.perms.empty())
+  if (matrix::Decomposition t = threshold_decomposition(p.time, support, p.delta); !t.perms.empty())
     decs.push_back(std::move(t));
-  if (Decomposition pool = pool_candidate(p, support, decs.front()); !pool.perms.empty())
+  if (matrix::Decomposition pool = pool_candidate(p, support, decs.front()); !pool.perms.empty())
     decs.push_back(std::move(pool));
   // Compare makespans computed from the plans and build the slots of the winner only. The first
   // candidate is spectra-ref's and later ones must be strictly shorter.
-  SwitchPlan best;
+  matrix::SwitchPlan best;
   std::size_t best_dec = 0;
   double best_makespan = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < decs.size(); ++k)
-    for (SwitchPlan& plan : candidate_plans(decs[k], p.switches, p.delta, k == 0)) {
+    for (matrix::SwitchPlan& plan : candidate_plans(decs[k], p.switches, p.delta, k == 0)) {
       // A plan's makespan is its largest load (less only if empty pieces end a switch, which
       // then emit no slot): skip plans clearly no better than the best.
       const double load = *std::max_element(plan.load.begin(), plan.load.end());
@@ -136,9 +137,9 @@ MatrixResult spectra_improved(const MatrixProblem& p) {
         best_makespan = m;
       }
     }
-  MatrixResult r = plan_result(best, decs[best_dec], p);
+  matrix::MatrixResult r = plan_result(best, decs[best_dec], p);
   r.schedule.algorithm = "spectra";
   return r;
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::spectra {
 
 Support make_support(const Matrix& d, double tol) {
   Support s;
@@ -31,4 +31,4 @@ int max_line_entries(const Support& s) {
   return m;
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

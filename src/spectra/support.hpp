@@ -7,7 +7,7 @@
 
 #include "core/matrix.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
 struct Support {
   int n = 0;
@@ -32,4 +32,4 @@ struct Support {
 // Δ: the largest number of entries in a row or column (Matrix::max_line_nonzeros in O(nnz)).
 [[nodiscard]] int max_line_entries(const Support& s);
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -2,13 +2,13 @@
 
 #include <numeric>
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 // Fills switches up to t in `order`; records the pieces only when `plan` is given (the
 // bisection tests feasibility without allocating).
 bool fill(const std::vector<double>& w, const std::vector<int>& order, int s, double delta,
-          double t, SwitchPlan* plan) {
+          double t, matrix::SwitchPlan* plan) {
   if (plan) {
     plan->pieces.assign(static_cast<std::size_t>(s), {});
     plan->load.assign(static_cast<std::size_t>(s), 0.0);
@@ -39,8 +39,8 @@ bool fill(const std::vector<double>& w, const std::vector<int>& order, int s, do
 
 }  // namespace
 
-SwitchPlan wraparound_plan(const std::vector<double>& weights, const std::vector<int>& order,
-                           int switches, double delta) {
+matrix::SwitchPlan wraparound_plan(const std::vector<double>& weights,
+                                   const std::vector<int>& order, int switches, double delta) {
   const double work = std::accumulate(weights.begin(), weights.end(), 0.0) +
                       delta * static_cast<double>(weights.size());
   double lo = work / switches, hi = work * (1 + 1e-9);  // one switch holds everything at hi
@@ -48,10 +48,10 @@ SwitchPlan wraparound_plan(const std::vector<double>& weights, const std::vector
     const double mid = 0.5 * (lo + hi);
     (fill(weights, order, switches, delta, mid, nullptr) ? hi : lo) = mid;
   }
-  SwitchPlan plan;
+  matrix::SwitchPlan plan;
   if (!fill(weights, order, switches, delta, hi, &plan))
-    return lpt_assign(weights, switches, delta);
+    return matrix::lpt_assign(weights, switches, delta);
   return plan;
 }
 
-}  // namespace flux
+}  // namespace flux::spectra

@@ -12,10 +12,11 @@
 
 #include "matrix/switch_plan.hpp"
 
-namespace flux {
+namespace flux::spectra {
 
 // `order` lists permutation ids (indices into weights) in filling order.
-[[nodiscard]] SwitchPlan wraparound_plan(const std::vector<double>& weights,
-                                         const std::vector<int>& order, int switches, double delta);
+[[nodiscard]] matrix::SwitchPlan wraparound_plan(const std::vector<double>& weights,
+                                                 const std::vector<int>& order, int switches,
+                                                 double delta);
 
-}  // namespace flux
+}  // namespace flux::spectra

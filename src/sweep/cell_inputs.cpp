@@ -9,7 +9,7 @@
 #include "fabric/fabric_io.hpp"
 #include "schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 namespace {
 
@@ -54,7 +54,7 @@ bool has_field(const Json& doc, const std::string& pointer) {
 }
 
 const OptionSpec* option_of(const std::string& scheduler, const std::string& key) {
-  const WorkloadScheduler* s = find_workload_scheduler(scheduler);
+  const schedulers::WorkloadScheduler* s = schedulers::find_workload_scheduler(scheduler);
   return s ? find_option(s->options, key) : nullptr;
 }
 
@@ -78,7 +78,7 @@ bool check_option_value(const Sweep& sweep, const std::string& key, const JsonNo
 std::string option_keys(const Sweep& sweep) {
   std::vector<std::string> keys;
   for (const std::string& name : sweep_schedulers(sweep))
-    for (const OptionSpec& spec : workload_scheduler(name).options)
+    for (const OptionSpec& spec : schedulers::workload_scheduler(name).options)
       if (std::find(keys.begin(), keys.end(), spec.key) == keys.end()) keys.push_back(spec.key);
   return keys.empty() ? "(none)" : fmt::format("{}", fmt::join(keys, ", "));
 }
@@ -127,7 +127,7 @@ void check_axis(const Sweep& sweep, const SweepAxis& axis, const JsonNode& node)
     switch (axis.target) {
       case AxisTarget::scheduler:
         try {
-          (void)workload_scheduler(v.string());
+          (void)schedulers::workload_scheduler(v.string());
         } catch (const InputError& e) {
           throw InputError(v.file(), v.pointer(), "expected " + e.expected());
         }
@@ -148,12 +148,12 @@ void check_axis(const Sweep& sweep, const SweepAxis& axis, const JsonNode& node)
 
 }  // namespace
 
-Scenario cell_scenario(const Json& doc, const std::string& label) {
-  return parse_scenario(doc.dump(), label);
+workload::Scenario cell_scenario(const Json& doc, const std::string& label) {
+  return workload::parse_scenario(doc.dump(), label);
 }
 
-Fabric cell_fabric(const Json& doc, const std::string& label) {
-  return parse_fabric(doc.dump(), label);
+fabric::Fabric cell_fabric(const Json& doc, const std::string& label) {
+  return fabric::parse_fabric(doc.dump(), label);
 }
 
 CellInputs base_inputs(const Sweep& sweep) {
@@ -209,7 +209,7 @@ void settle(CellInputs& cell, const Sweep& sweep) {
 }
 
 OptionValues cell_options(const CellInputs& cell) {
-  const WorkloadScheduler& s = workload_scheduler(cell.scheduler);
+  const schedulers::WorkloadScheduler& s = schedulers::workload_scheduler(cell.scheduler);
   OptionValues given;
   for (const auto& [key, value] : cell.options.items()) {
     const OptionSpec* spec = find_option(s.options, key);
@@ -236,4 +236,4 @@ void check_sweep_values(const Sweep& sweep, const JsonNode& root) {
     if (sweep.axes[i].target != AxisTarget::scheduler) check_axis(sweep, sweep.axes[i], axes.at(i));
 }
 
-}  // namespace flux
+}  // namespace flux::sweep

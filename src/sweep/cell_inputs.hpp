@@ -12,7 +12,7 @@
 #include "sweep/sweep_file.hpp"
 #include "workload/scenario.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 struct CellInputs {
   nlohmann::json axes = nlohmann::json::object();  // name -> value; null where it changed nothing
@@ -22,8 +22,8 @@ struct CellInputs {
   nlohmann::json options = nlohmann::json::object();  // given options, only the scheduler's own
 };
 
-[[nodiscard]] Scenario cell_scenario(const nlohmann::json& doc, const std::string& label);
-[[nodiscard]] Fabric cell_fabric(const nlohmann::json& doc, const std::string& label);
+[[nodiscard]] workload::Scenario cell_scenario(const nlohmann::json& doc, const std::string& label);
+[[nodiscard]] fabric::Fabric cell_fabric(const nlohmann::json& doc, const std::string& label);
 
 [[nodiscard]] CellInputs base_inputs(const Sweep& sweep);
 void apply_axis(CellInputs& cell, const SweepAxis& axis, const nlohmann::json& value);
@@ -38,4 +38,4 @@ void settle(CellInputs& cell, const Sweep& sweep);
 // sweep_file.hpp); errors name the sweep file and the value's JSON pointer.
 void check_sweep_values(const Sweep& sweep, const JsonNode& root);
 
-}  // namespace flux
+}  // namespace flux::sweep

@@ -6,18 +6,19 @@
 #include "workload/dag_builder.hpp"
 #include "workload/workload_io.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 CellFiles run_cell(const Sweep& sweep, const SweepCell& cell) {
   const CellInputs in = inputs_of(cell);
   const std::string workload_label =
       in.scenario.is_null() ? sweep.workload_file : sweep.scenario_label;
-  const Workload w = in.scenario.is_null()
-                         ? read_workload(sweep.workload_file)
-                         : build_workload(cell_scenario(in.scenario, sweep.scenario_label));
-  const Fabric f = cell_fabric(in.fabric, sweep.file);
-  const WorkloadScheduler& s = workload_scheduler(in.scheduler);
-  const SchedulerResult run = run_scheduler(s, {w, f, workload_label}, cell_options(in));
+  const workload::Workload w =
+      in.scenario.is_null() ? workload::read_workload(sweep.workload_file)
+                            : build_workload(cell_scenario(in.scenario, sweep.scenario_label));
+  const fabric::Fabric f = cell_fabric(in.fabric, sweep.file);
+  const schedulers::WorkloadScheduler& s = schedulers::workload_scheduler(in.scheduler);
+  const schedulers::SchedulerResult run =
+      run_scheduler(s, {w, f, workload_label}, cell_options(in));
   CellFiles files;
   files.emplace_back("summary.json",
                      run_summary(run, w, f, workload_label, sweep.file).dump(1) + "\n");
@@ -26,4 +27,4 @@ CellFiles run_cell(const Sweep& sweep, const SweepCell& cell) {
   return files;
 }
 
-}  // namespace flux
+}  // namespace flux::sweep

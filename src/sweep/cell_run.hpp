@@ -9,11 +9,11 @@
 #include "sweep/sweep_file.hpp"
 #include "sweep/sweep_plan.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 using CellFiles = std::vector<std::pair<std::string, std::string>>;
 
 // InputError when the cell's inputs do not read or its scheduler refuses them.
 [[nodiscard]] CellFiles run_cell(const Sweep& sweep, const SweepCell& cell);
 
-}  // namespace flux
+}  // namespace flux::sweep

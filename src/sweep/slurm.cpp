@@ -8,7 +8,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 namespace {
 
@@ -108,4 +108,4 @@ std::pair<std::string, std::string> submit_slurm(const std::string& array_script
   return {array, merge};
 }
 
-}  // namespace flux
+}  // namespace flux::sweep

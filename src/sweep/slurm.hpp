@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-namespace flux {
+namespace flux::sweep {
 
 struct SlurmJob {
   std::string flux;        // the flux binary, an absolute path the nodes can run
@@ -28,4 +28,4 @@ void check_slurm_job(const SlurmJob& job);
 [[nodiscard]] std::pair<std::string, std::string> submit_slurm(const std::string& array_script,
                                                                const std::string& merge_script);
 
-}  // namespace flux
+}  // namespace flux::sweep

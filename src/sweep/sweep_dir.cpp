@@ -7,7 +7,7 @@
 #include "core/file_output.hpp"
 #include "core/json_reader.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 namespace fs = std::filesystem;
 
@@ -76,4 +76,4 @@ SweepPlanFile read_plan_file(const SweepDir& dir) {
   return plan;
 }
 
-}  // namespace flux
+}  // namespace flux::sweep

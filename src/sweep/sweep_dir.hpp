@@ -11,7 +11,7 @@
 
 #include "sweep/sweep_plan.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 struct SweepDir {
   std::string root;
@@ -37,4 +37,4 @@ void prepare_sweep_dir(const SweepDir& dir, const Sweep& sweep, const SweepPlan&
 // Reads plan.json strictly; InputError naming it.
 [[nodiscard]] SweepPlanFile read_plan_file(const SweepDir& dir);
 
-}  // namespace flux
+}  // namespace flux::sweep

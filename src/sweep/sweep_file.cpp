@@ -14,7 +14,7 @@
 #include "schedulers/registry.hpp"
 #include "sweep/cell_inputs.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 namespace {
 
@@ -176,7 +176,7 @@ void read_bases(const JsonNode& root, Sweep& s) {
 }  // namespace
 
 const std::vector<std::string>& sweep_output_files() {
-  return sim_output_files();
+  return fabric::sim_output_files();
 }
 
 std::vector<std::string> sweep_schedulers(const Sweep& sweep) {
@@ -203,7 +203,7 @@ Sweep parse_sweep(const std::string& text, const std::string& label) {
   if (auto n = root.find("scheduler")) {
     s.scheduler = n->string();
     try {
-      (void)workload_scheduler(s.scheduler);
+      (void)schedulers::workload_scheduler(s.scheduler);
     } catch (const InputError& e) {
       throw InputError(n->file(), n->pointer(), "expected " + e.expected());
     }
@@ -227,4 +227,4 @@ Sweep read_sweep(const std::string& path) {
   return parse_sweep(read_file(path), path);
 }
 
-}  // namespace flux
+}  // namespace flux::sweep

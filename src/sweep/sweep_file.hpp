@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace flux {
+namespace flux::sweep {
 
 enum class AxisTarget { scenario, fabric, scheduler, option, seed };
 
@@ -44,4 +44,4 @@ struct Sweep {
 // Every scheduler name the sweep may run: the base one and the scheduler axis's values.
 [[nodiscard]] std::vector<std::string> sweep_schedulers(const Sweep& sweep);
 
-}  // namespace flux
+}  // namespace flux::sweep

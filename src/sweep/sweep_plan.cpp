@@ -10,7 +10,7 @@
 #include "core/sha256.hpp"
 #include "workload/scenario_size.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 namespace {
 
@@ -174,4 +174,4 @@ std::string describe_plan(const Sweep& sweep, const SweepPlan& plan, std::size_t
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::sweep

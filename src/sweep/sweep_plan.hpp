@@ -11,7 +11,7 @@
 #include "sweep/cell_inputs.hpp"
 #include "sweep/sweep_file.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 // Each planned cell holds its scenario and fabric documents (a few kB): 1e5 cells stay within
 // about a GB.
@@ -51,4 +51,4 @@ struct Shard {
 [[nodiscard]] std::string describe_plan(const Sweep& sweep, const SweepPlan& plan,
                                         std::size_t examples = 5);
 
-}  // namespace flux
+}  // namespace flux::sweep

@@ -6,7 +6,7 @@
 #include "core/json_reader.hpp"
 #include "report/csv.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 namespace fs = std::filesystem;
 
@@ -95,7 +95,7 @@ std::string merge_sweep(const SweepDir& dir) {
   std::string out;
   auto field = [&out](std::string_view text, bool first = false) {
     if (!first) out += ',';
-    append_csv_field(out, text);
+    report::append_csv_field(out, text);
   };
   field("cell", true);
   field("status");
@@ -128,4 +128,4 @@ std::string merge_sweep(const SweepDir& dir) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::sweep

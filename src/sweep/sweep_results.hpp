@@ -8,7 +8,7 @@
 
 #include "sweep/sweep_dir.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 struct SweepStatus {
   std::size_t cells = 0, done = 0, failed = 0, missing = 0;
@@ -19,4 +19,4 @@ struct SweepStatus {
 // InputError naming the file of a cell whose status.json or summary.json does not read.
 [[nodiscard]] std::string merge_sweep(const SweepDir& dir);
 
-}  // namespace flux
+}  // namespace flux::sweep

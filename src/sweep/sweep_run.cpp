@@ -17,7 +17,7 @@
 #include "core/file_output.hpp"
 #include "sweep/cell_run.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 namespace fs = std::filesystem;
 
@@ -237,4 +237,4 @@ SweepRunTally run_sweep(const Sweep& sweep, const SweepPlan& plan, const SweepRu
   return tally;
 }
 
-}  // namespace flux
+}  // namespace flux::sweep

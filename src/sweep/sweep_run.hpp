@@ -11,7 +11,7 @@
 #include "sweep/sweep_dir.hpp"
 #include "sweep/sweep_plan.hpp"
 
-namespace flux {
+namespace flux::sweep {
 
 struct SweepRunOptions {
   std::string out;
@@ -30,4 +30,4 @@ struct SweepRunTally {
                                       const SweepRunOptions& options,
                                       Progress& progress = no_progress());
 
-}  // namespace flux
+}  // namespace flux::sweep

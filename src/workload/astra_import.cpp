@@ -33,7 +33,7 @@
 #include "workload/validate.hpp"
 #include "workload/workload_importers.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 enum class Pass { fwd = 0, ig = 1, wg = 2 };
@@ -326,4 +326,4 @@ Workload import_astra(const std::string& path, const AstraImportOptions& options
   return parse_astra(read_data_file(path), path, options, report);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

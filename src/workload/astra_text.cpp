@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 #include "core/json_reader.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 const char* const kPolicies[] = {"DATA",
@@ -156,4 +156,4 @@ AstraFile parse_astra_text(const std::string& text, const std::string& label) {
   return f;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

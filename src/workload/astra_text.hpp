@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace flux {
+namespace flux::workload {
 
 struct AstraLayer {
   int line = 0;
@@ -34,4 +34,4 @@ struct AstraFile {
 
 [[nodiscard]] AstraFile parse_astra_text(const std::string& text, const std::string& label);
 
-}  // namespace flux
+}  // namespace flux::workload

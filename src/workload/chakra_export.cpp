@@ -8,7 +8,7 @@
 #include "workload/chakra_trace.hpp"
 #include "workload/workload_importers.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 // Node id of task `p` in the trace of `rank` (a task has at most one node per rank).
@@ -73,4 +73,4 @@ void export_chakra(const Workload& w, const std::string& prefix) {
                       encode_chakra(traces[static_cast<std::size_t>(r)]));
 }
 
-}  // namespace flux
+}  // namespace flux::workload

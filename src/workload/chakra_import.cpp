@@ -21,7 +21,7 @@
 #include "workload/validate.hpp"
 #include "workload/workload_importers.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 // Chakra's CollectiveCommType.
@@ -520,4 +520,4 @@ Workload import_chakra(const std::string& prefix, const ChakraImportOptions& opt
   return w;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

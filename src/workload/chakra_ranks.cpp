@@ -12,7 +12,7 @@
 #include "workload/gzip.hpp"
 #include "workload/tar_archive.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 namespace fs = std::filesystem;
@@ -117,4 +117,4 @@ std::vector<ChakraRankFile> load_chakra_ranks(const std::string& prefix) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

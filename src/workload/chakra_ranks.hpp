@@ -9,7 +9,7 @@
 
 #include "workload/chakra_trace.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 struct ChakraRankFile {
   std::string label;  // file name, or `archive:member`
@@ -18,4 +18,4 @@ struct ChakraRankFile {
 
 [[nodiscard]] std::vector<ChakraRankFile> load_chakra_ranks(const std::string& prefix);
 
-}  // namespace flux
+}  // namespace flux::workload

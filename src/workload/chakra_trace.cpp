@@ -7,7 +7,7 @@
 #include "workload/gzip.hpp"
 #include "workload/protobuf_wire.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 // How each AttributeProto oneof member is stored on the wire and turned into a value.
@@ -261,4 +261,4 @@ std::string encode_chakra(const ChakraTrace& trace) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

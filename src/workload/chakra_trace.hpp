@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace flux {
+namespace flux::workload {
 
 enum class ChakraNodeType {
   invalid = 0,
@@ -83,4 +83,4 @@ inline ChakraAttr chakra_text(std::string name, std::string v) {
   return a;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 enum class Phase { reduce_scatter, all_gather };
@@ -148,4 +148,4 @@ std::vector<Deps> barrier(const std::vector<Deps>& ready) {
   return std::vector<Deps>(ready.size(), all);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -19,7 +19,7 @@
 #include "workload/scenario.hpp"
 #include "workload/task_emitter.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 struct CollectiveSpec {
   std::vector<int> ranks;  // the group, in ring order
@@ -53,4 +53,4 @@ struct CollectiveSpec {
 // No data: every rank continues once every rank is ready.
 [[nodiscard]] std::vector<Deps> barrier(const std::vector<Deps>& ready);
 
-}  // namespace flux
+}  // namespace flux::workload

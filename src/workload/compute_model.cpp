@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::workload {
 
 double roofline_seconds(double flops, double bytes, const HardwareConfig& hw) {
   return std::max(flops / (hw.peak_flops * hw.mfu), bytes / hw.memory_bandwidth);
@@ -51,4 +51,4 @@ ComputeModel compute_model(const Scenario& s) {
   return c;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -9,7 +9,7 @@
 // the layer's input and output activations. Complexity: O(1).
 #include "workload/scenario.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 struct ComputeModel {
   double embedding_fwd = 0;  // seconds
@@ -32,4 +32,4 @@ struct ComputeModel {
 [[nodiscard]] double roofline_seconds(double flops, double bytes, const HardwareConfig& hw);
 [[nodiscard]] ComputeModel compute_model(const Scenario& s);
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -8,7 +8,7 @@
 #include "workload/pipeline_schedule.hpp"
 #include "workload/stage_pass.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 struct ReleasedBucket {
@@ -309,4 +309,4 @@ Workload build_workload(const Scenario& s) {
   return sink.take();
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -14,9 +14,9 @@
 #include "workload/task_sink.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 void build_workload(const Scenario& s, TaskSink& sink);
 [[nodiscard]] Workload build_workload(const Scenario& s);
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -12,7 +12,7 @@
 #include "core/json_reader.hpp"
 #include "workload/moe_routing.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 constexpr std::int64_t kMaxIndex = 1 << 20;
@@ -102,4 +102,4 @@ ExpertLoadTable read_expert_load(const std::string& path) {
   return json ? parse_expert_load_json(text, path) : parse_expert_load_csv(text, path);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 std::string read_data_file(const std::string& path) {
   std::string data = read_file(path);
@@ -49,4 +49,4 @@ std::string gunzip(std::string_view data, const std::string& label) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

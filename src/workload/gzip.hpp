@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace flux {
+namespace flux::workload {
 
 // The file's contents (core read_file), decompressed when it is gzip data.
 [[nodiscard]] std::string read_data_file(const std::string& path);
@@ -12,4 +12,4 @@ namespace flux {
 // Inflates gzip data; corrupt or truncated input is an InputError naming `label`.
 [[nodiscard]] std::string gunzip(std::string_view data, const std::string& label);
 
-}  // namespace flux
+}  // namespace flux::workload

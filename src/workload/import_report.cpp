@@ -5,7 +5,7 @@
 #include "workload/presets.hpp"
 #include "workload/workload_importers.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 void ImportReport::add(const std::string& what, std::int64_t n) {
   for (auto& [name, count] : counts)
@@ -39,4 +39,4 @@ HardwareConfig gpu_hardware(const std::string& preset, const std::string& field)
   return h;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

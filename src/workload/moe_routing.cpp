@@ -8,7 +8,7 @@
 
 #include "core/rng.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 // Popularity weights of the experts for one source rank.
@@ -105,4 +105,4 @@ std::vector<double> tokens_received(const ExpertLoad& load) {
   return got;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -13,7 +13,7 @@
 
 #include "workload/scenario.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 using ExpertLoad = std::vector<std::vector<std::int64_t>>;  // [src rank][expert] -> tokens
 
@@ -41,4 +41,4 @@ struct ExpertLoadTable {
 // Token-assignments each rank's experts process.
 [[nodiscard]] std::vector<double> tokens_received(const ExpertLoad& load);
 
-}  // namespace flux
+}  // namespace flux::workload

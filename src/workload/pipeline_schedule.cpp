@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 PipelineOp interleaved_op(int k, int stages, int chunks, bool forward) {
@@ -56,4 +56,4 @@ bool pipeline_input(int stage, int stages, int chunks, const PipelineOp& op, int
   return true;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

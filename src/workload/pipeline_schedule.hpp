@@ -7,7 +7,7 @@
 // Complexity: O(m·v).
 #include <vector>
 
-namespace flux {
+namespace flux::workload {
 
 struct PipelineOp {
   int chunk = 0;
@@ -25,4 +25,4 @@ struct PipelineOp {
 [[nodiscard]] bool pipeline_input(int stage, int stages, int chunks, const PipelineOp& op,
                                   int& from_stage, PipelineOp& from_op);
 
-}  // namespace flux
+}  // namespace flux::workload

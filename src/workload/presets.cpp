@@ -1,6 +1,6 @@
 #include "workload/presets.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 ModelConfig gpt3(const char* name, int layers, int hidden, int heads, double published) {
@@ -180,4 +180,4 @@ const GpuConfig* find_gpu_preset(const std::string& name) {
   return nullptr;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

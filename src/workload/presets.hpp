@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace flux {
+namespace flux::workload {
 
 struct ModelConfig {
   std::string name;
@@ -81,4 +81,4 @@ struct GpuConfig {
 [[nodiscard]] const ModelConfig* find_model_preset(const std::string& name);
 [[nodiscard]] const GpuConfig* find_gpu_preset(const std::string& name);
 
-}  // namespace flux
+}  // namespace flux::workload

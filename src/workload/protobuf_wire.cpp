@@ -6,7 +6,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 void WireReader::fail(const std::string& expected) const {
   throw InputError(file_, fmt::format("byte {}", offset()), expected);
@@ -100,4 +100,4 @@ void WireWriter::fixed_field(std::uint32_t field, std::uint64_t bits, int width)
   for (int i = 0; i < width; ++i) out_ += static_cast<char>((bits >> (8 * i)) & 0xFF);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace flux {
+namespace flux::workload {
 
 enum class WireType { varint = 0, fixed64 = 1, length = 2, fixed32 = 5 };
 
@@ -66,4 +66,4 @@ inline std::uint64_t zigzag_encode(std::int64_t v) {
   return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -1,6 +1,6 @@
 #include "workload/rank_layout.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 RankLayout::RankLayout(const ParallelConfig& p) {
   const int dp_mesh = p.data_parallel_size() / p.expert_model_parallel_size;
@@ -47,4 +47,4 @@ std::vector<int> RankLayout::stage_ranks(int stage) const {
   return ranks;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

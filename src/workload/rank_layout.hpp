@@ -10,7 +10,7 @@
 
 #include "workload/scenario.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 class RankLayout {
  public:
@@ -36,4 +36,4 @@ class RankLayout {
   std::array<int, kDims> stride_{};
 };
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -13,7 +13,7 @@
 #include "workload/scenario_echo.hpp"
 #include "workload/scenario_size.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 constexpr EnumNames kCollectiveAlgorithms{
@@ -274,4 +274,4 @@ Scenario read_scenario(const std::string& path) {
   return parse_scenario(read_file(path), path);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

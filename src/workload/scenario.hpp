@@ -12,7 +12,7 @@
 
 #include "workload/presets.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 enum class CollectiveAlgorithm { ring, halving_doubling, direct };
 const char* to_string(CollectiveAlgorithm a);
@@ -100,4 +100,4 @@ void validate_scenario(const Scenario& s, const std::string& label);
 // back as the same scenario: parse_scenario checks `derived` against its own derivation.
 [[nodiscard]] std::string scenario_to_json(const Scenario& s);
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -4,7 +4,7 @@
 #include "core/error.hpp"
 #include "workload/scenario.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 bool power_of_two(int x) {
@@ -91,4 +91,4 @@ void validate_scenario(const Scenario& s, const std::string& label) {
   check_algorithms(s, c);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

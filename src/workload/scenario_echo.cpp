@@ -12,7 +12,7 @@
 #include "core/json_reader.hpp"
 #include "workload/presets.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 const char* dim_name(Dim d) {
@@ -123,4 +123,4 @@ void check_scenario_derived(const Scenario& s, const JsonNode& derived) {
   }
 }
 
-}  // namespace flux
+}  // namespace flux::workload

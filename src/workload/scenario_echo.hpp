@@ -3,12 +3,11 @@
 // data-parallel size, micro-batches, bytes per element). The echo writes it for the record; the
 // reader accepts it and checks it against its own derivation, so an echo reads back as the same
 // scenario and an edited echo cannot pass a stale derived value off as an input.
+#include "core/json_reader.hpp"
 #include "workload/scenario.hpp"
 
-namespace flux {
-
-class JsonNode;
+namespace flux::workload {
 
 void check_scenario_derived(const Scenario& s, const JsonNode& derived);
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -7,7 +7,7 @@
 #include "workload/compute_model.hpp"
 #include "workload/size_limit.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 namespace {
 
@@ -62,4 +62,4 @@ void check_scenario_size(const Scenario& s, const std::string& label) {
                      fmt::format("a bucket of at most 2^53 bytes, got {:.3g} bytes", bucket));
 }
 
-}  // namespace flux
+}  // namespace flux::workload

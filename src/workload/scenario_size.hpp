@@ -6,11 +6,11 @@
 
 #include "workload/scenario.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 void check_scenario_size(const Scenario& s, const std::string& label);
 // The lower bound on the iteration's task count that check_scenario_size holds against the limit
 // (ranks x micro-batches x layers per stage x tasks per layer); sweeps rank their cells by it.
 [[nodiscard]] double estimated_task_count(const Scenario& s);
 
-}  // namespace flux
+}  // namespace flux::workload

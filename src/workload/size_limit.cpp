@@ -5,7 +5,7 @@
 #include "core/error.hpp"
 #include "core/limits.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 void check_generated_size(double estimated_tasks, const std::string& label,
                           const std::string& field, const std::string& what_to_change) {
@@ -19,4 +19,4 @@ void check_generated_size(double estimated_tasks, const std::string& label,
                                estimated_tasks * kBytesPerTask / 1e9, what_to_change));
 }
 
-}  // namespace flux
+}  // namespace flux::workload

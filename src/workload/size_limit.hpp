@@ -4,11 +4,11 @@
 // (core/limits.hpp).
 #include <string>
 
-namespace flux {
+namespace flux::workload {
 
 // Throws InputError(label, field, ...) when `estimated_tasks` exceeds the limit; the message gives
 // the estimate, its approximate memory and `what_to_change`.
 void check_generated_size(double estimated_tasks, const std::string& label,
                           const std::string& field, const std::string& what_to_change);
 
-}  // namespace flux
+}  // namespace flux::workload

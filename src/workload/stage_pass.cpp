@@ -4,7 +4,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 std::string task_name(const StagePass& p, int layer, const std::string& what) {
@@ -133,4 +133,4 @@ void tp_after(BuildContext& c, StagePass& p, int layer, const std::string& what)
                    c.s.collectives.tp, "tp", layer, what + (sp ? ".tp-rs" : ".tp-ar"));
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -15,7 +15,7 @@
 #include "workload/rank_layout.hpp"
 #include "workload/task_emitter.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 struct BuildContext {
   BuildContext(const Scenario& scenario, TaskEmitter& emitter);
@@ -69,4 +69,4 @@ void layer_forward(BuildContext& c, StagePass& p, int layer);
 void layer_backward(BuildContext& c, StagePass& p, int layer,
                     const std::function<void(bool attention)>& on_gradients);
 
-}  // namespace flux
+}  // namespace flux::workload

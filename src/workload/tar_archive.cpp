@@ -4,7 +4,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 constexpr std::size_t kBlock = 512;
@@ -58,4 +58,4 @@ std::vector<TarMember> tar_members(std::string_view data, const std::string& lab
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace flux {
+namespace flux::workload {
 
 struct TarMember {
   std::string name;  // path inside the archive
@@ -17,4 +17,4 @@ struct TarMember {
 [[nodiscard]] bool is_tar(std::string_view data);
 [[nodiscard]] std::vector<TarMember> tar_members(std::string_view data, const std::string& label);
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -5,7 +5,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 TaskEmitter::TaskEmitter(TaskSink& sink, int gpus)
     : sink_(sink), tail_(static_cast<std::size_t>(gpus), -1) {
@@ -70,4 +70,4 @@ int TaskEmitter::send(int src, int dst, double bytes, std::string name, const Ta
   return emit(tags);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

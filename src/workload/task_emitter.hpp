@@ -8,7 +8,7 @@
 
 #include "workload/task_sink.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 struct TaskTags {
   int layer = -1;
@@ -49,4 +49,4 @@ class TaskEmitter {
   bool finished_ = false;
 };
 
-}  // namespace flux
+}  // namespace flux::workload

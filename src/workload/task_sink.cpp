@@ -2,7 +2,7 @@
 
 #include "workload/validate.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 void replay_workload(const Workload& w, TaskSink& sink) {
   const std::vector<int> order = topological_order(w);
@@ -19,4 +19,4 @@ void replay_workload(const Workload& w, TaskSink& sink) {
   sink.end();
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -7,7 +7,7 @@
 
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 class TaskSink {
  public:
@@ -52,4 +52,4 @@ class TeeSink final : public TaskSink {
 // emission positions, `id` keeps the file id. O(tasks + edges).
 void replay_workload(const Workload& w, TaskSink& sink);
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -6,9 +6,9 @@
 
 #include "report/csv.hpp"
 
-namespace flux {
+namespace flux::workload {
 
-Demand workload_demand(const Workload& w, const TrafficFilter& filter) {
+matrix::Demand workload_demand(const Workload& w, const TrafficFilter& filter) {
   DemandSink sink(filter);
   sink.begin(w.gpus);
   for (const Task& t : w.tasks) sink.add(t);  // a sum: the order does not matter
@@ -21,8 +21,8 @@ void FlowsCsvWriter::begin(int) {
   level_.clear();
   collective_.clear();
   is_send_.clear();
-  out_ << csv_record("flow_id", "collective_id", "group", "phase", "layer", "microbatch", "src",
-                     "dst", "bytes", "step", "depends_on");
+  out_ << report::csv_record("flow_id", "collective_id", "group", "phase", "layer", "microbatch",
+                             "src", "dst", "bytes", "step", "depends_on");
 }
 
 void FlowsCsvWriter::add(const Task& t) {
@@ -41,8 +41,8 @@ void FlowsCsvWriter::add(const Task& t) {
   }
   if (send) {
     record_.clear();
-    append_csv_record(record_, t.id, t.collective, t.group, t.phase, t.layer, t.microbatch, t.src,
-                      t.dst, t.bytes, level, line_);
+    report::append_csv_record(record_, t.id, t.collective, t.group, t.phase, t.layer, t.microbatch,
+                              t.src, t.dst, t.bytes, level, line_);
     out_ << record_;
     ++level;
   }
@@ -52,4 +52,4 @@ void FlowsCsvWriter::add(const Task& t) {
   is_send_.push_back(send);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

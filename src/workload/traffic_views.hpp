@@ -16,7 +16,7 @@
 #include "matrix/demand.hpp"
 #include "workload/task_sink.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 struct TrafficFilter {
   std::string phase;  // empty = any
@@ -30,18 +30,18 @@ struct TrafficFilter {
 class DemandSink final : public TaskSink {
  public:
   explicit DemandSink(TrafficFilter filter = {}) : filter_(std::move(filter)) {}
-  void begin(int gpus) override { demand_ = {Matrix(gpus), DemandUnit::bytes}; }
+  void begin(int gpus) override { demand_ = {Matrix(gpus), matrix::DemandUnit::bytes}; }
   void add(const Task& t) override {
     if (filter_.matches(t)) demand_.matrix(t.src, t.dst) += t.bytes;
   }
-  [[nodiscard]] const Demand& demand() const { return demand_; }
+  [[nodiscard]] const matrix::Demand& demand() const { return demand_; }
 
  private:
   TrafficFilter filter_;
-  Demand demand_;
+  matrix::Demand demand_;
 };
 
-[[nodiscard]] Demand workload_demand(const Workload& w, const TrafficFilter& filter = {});
+[[nodiscard]] matrix::Demand workload_demand(const Workload& w, const TrafficFilter& filter = {});
 
 // One demand matrix per communication phase, keyed "<phase>-<group>" (e.g. "fwd-tp", "dp-dp"):
 // the per-phase inputs of a matrix scheduler applied phase by phase.
@@ -54,14 +54,14 @@ class PhaseDemandSink final : public TaskSink {
   void add(const Task& t) override {
     if (t.kind != TaskKind::send) return;
     auto [it, fresh] = demands_.try_emplace(t.phase + "-" + t.group);
-    if (fresh) it->second = {Matrix(gpus_), DemandUnit::bytes};
+    if (fresh) it->second = {Matrix(gpus_), matrix::DemandUnit::bytes};
     it->second.matrix(t.src, t.dst) += t.bytes;
   }
-  [[nodiscard]] const std::map<std::string, Demand>& demands() const { return demands_; }
+  [[nodiscard]] const std::map<std::string, matrix::Demand>& demands() const { return demands_; }
 
  private:
   int gpus_ = 0;
-  std::map<std::string, Demand> demands_;
+  std::map<std::string, matrix::Demand> demands_;
 };
 
 class FlowsCsvWriter final : public TaskSink {
@@ -82,4 +82,4 @@ class FlowsCsvWriter final : public TaskSink {
   std::vector<char> is_send_;
 };
 
-}  // namespace flux
+}  // namespace flux::workload

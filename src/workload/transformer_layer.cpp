@@ -5,7 +5,7 @@
 
 #include "workload/stage_pass.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 ExpertLoad routing_for(const BuildContext& c, int moe_layer, int microbatch, int leader) {
@@ -136,4 +136,4 @@ void layer_backward(BuildContext& c, StagePass& p, int layer,
   on_gradients(true);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

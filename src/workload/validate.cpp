@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "core/limits.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 Successors successors(const Workload& w) {
   const std::size_t n = w.tasks.size();
@@ -187,4 +187,4 @@ void validate_workload(const Workload& w, const std::string& label) {
   check_compute_chains(w, checked_topological_order(w, label), label);
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -11,7 +11,7 @@
 
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 // Successor lists in compressed (CSR) form, 4 bytes per edge — the graph can have tens of
 // millions of edges: the successors of task t are target[offset[t] .. offset[t + 1]), in index
@@ -36,4 +36,4 @@ struct Successors {
 
 void validate_workload(const Workload& w, const std::string& label);
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace flux {
+namespace flux::workload {
 
 enum class TaskKind { compute, send };
 
@@ -30,4 +30,4 @@ struct Workload {
   std::vector<Task> tasks;
 };
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -29,7 +29,7 @@
 #include "workload/scenario.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 // What an import did beyond the one-to-one mapping, in the order first seen: counts of nodes
 // skipped, dependencies dropped, defaults applied, and (ASTRA) what each layer became.
@@ -75,4 +75,4 @@ struct AstraImportOptions {
                                    const AstraImportOptions& options = {},
                                    ImportReport* report = nullptr);
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -11,7 +11,7 @@
 #include "core/json_reader.hpp"
 #include "workload/validate.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 constexpr EnumNames kTaskKinds{EnumName{TaskKind::compute, "compute"},
@@ -162,4 +162,4 @@ void WorkloadJsonWriter::end() {
   out_ << "\n]}\n";
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -9,7 +9,7 @@
 #include "workload/task_sink.hpp"
 #include "workload/workload.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 inline constexpr int kMaxGpus = 1 << 20;
 
@@ -33,4 +33,4 @@ class WorkloadJsonWriter final : public TaskSink {
 
 const char* to_string(TaskKind k);
 
-}  // namespace flux
+}  // namespace flux::workload

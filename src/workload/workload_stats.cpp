@@ -7,7 +7,7 @@
 
 #include "core/units.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 void StatsSink::begin(int gpus) {
   stats_ = WorkloadStats{};
@@ -75,4 +75,4 @@ std::string stats_to_text(const WorkloadStats& s) {
   return out;
 }
 
-}  // namespace flux
+}  // namespace flux::workload

@@ -11,7 +11,7 @@
 
 #include "workload/task_sink.hpp"
 
-namespace flux {
+namespace flux::workload {
 
 struct WorkloadStats {
   int gpus = 0;
@@ -43,4 +43,4 @@ class StatsSink final : public TaskSink {
 [[nodiscard]] std::string stats_to_json(const WorkloadStats& s);
 [[nodiscard]] std::string stats_to_text(const WorkloadStats& s);
 
-}  // namespace flux
+}  // namespace flux::workload

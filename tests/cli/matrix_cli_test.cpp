@@ -24,9 +24,9 @@ TEST_F(MatrixCli, GenerateIsSeededAndNormalised) {
   ASSERT_EQ(flux("matrix generate synthetic --n 40 --seed 4 -o c.json").code, 0);
   EXPECT_EQ(testing::slurp(path("a.json")), testing::slurp(path("b.json")));
   EXPECT_NE(testing::slurp(path("a.json")), testing::slurp(path("c.json")));
-  const Demand d = read_demand(path("a.json").string());
+  const matrix::Demand d = matrix::read_demand(path("a.json").string());
   EXPECT_EQ(d.matrix.n(), 40);
-  EXPECT_EQ(d.unit, DemandUnit::normalized);
+  EXPECT_EQ(d.unit, matrix::DemandUnit::normalized);
   EXPECT_NEAR(d.matrix.max_line_sum(), 1.0, 1e-9);
 }
 
@@ -41,13 +41,13 @@ TEST_F(MatrixCli, GenerateEveryKindWithItsOptions) {
     EXPECT_EQ(r.code, 0) << args << "\n" << r.err;
     EXPECT_NE(r.out.find("wrote d.json"), std::string::npos) << r.out;
   }
-  EXPECT_EQ(read_demand(path("d.json").string()).matrix.n(), 30);
+  EXPECT_EQ(matrix::read_demand(path("d.json").string()).matrix.n(), 30);
 }
 
 TEST_F(MatrixCli, GenerateInBytes) {
   ASSERT_EQ(flux("matrix generate gpt --bytes 64MiB -o g.json").code, 0);
-  const Demand d = read_demand(path("g.json").string());
-  EXPECT_EQ(d.unit, DemandUnit::bytes);
+  const matrix::Demand d = matrix::read_demand(path("g.json").string());
+  EXPECT_EQ(d.unit, matrix::DemandUnit::bytes);
   // Whole bytes: each entry rounded, so a line sum moves by at most half a byte per entry.
   EXPECT_NEAR(d.matrix.max_line_sum(), 64.0 * 1024 * 1024, 0.5 * d.matrix.n());
   for (double v : d.matrix.data()) EXPECT_EQ(v, std::round(v));
@@ -62,18 +62,18 @@ TEST_F(MatrixCli, ScheduleWritesVerifiedScheduleAndPrintsSummary) {
         "permutations ", "splits ", "algorithm spectra"})
     EXPECT_NE(r.out.find(key), std::string::npos) << key << " in\n" << r.out;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\ntime [0-9.]+(ns|us|ms|s)\n"))) << r.out;
-  const Demand d = read_demand(path("g.json").string());
-  const MatrixSchedule s = read_matrix_schedule(path("s.json").string());
+  const matrix::Demand d = matrix::read_demand(path("g.json").string());
+  const matrix::MatrixSchedule s = matrix::read_matrix_schedule(path("s.json").string());
   EXPECT_TRUE(verify_matrix_schedule(d.matrix, s).valid());
   EXPECT_EQ(s.algorithm, "spectra");
-  EXPECT_NEAR(s.lower_bound, matrix_lower_bounds(d.matrix, 4, 0.01).all_stop, 1e-12);
+  EXPECT_NEAR(s.lower_bound, matrix::matrix_lower_bounds(d.matrix, 4, 0.01).all_stop, 1e-12);
   EXPECT_EQ(flux("matrix verify --demand g.json --schedule s.json").code, 0);
 }
 
 TEST_F(MatrixCli, EveryRegisteredAlgorithmPassesTheVerifier) {
   ASSERT_EQ(flux("matrix generate synthetic --n 24 --large 2 --small 4 --seed 2 -o d.json").code,
             0);
-  for (const MatrixAlgorithm& a : matrix_algorithms()) {
+  for (const matrix_schedulers::MatrixAlgorithm& a : matrix_schedulers::matrix_algorithms()) {
     const auto r =
         flux("matrix schedule --demand d.json -s 4 --delta 0.02 -a " + a.name + " -o s.json");
     EXPECT_EQ(r.code, 0) << a.name << ": " << r.err;
@@ -90,7 +90,7 @@ TEST_F(MatrixCli, PhysicalUnitsInAndOut) {
   ASSERT_EQ(r.code, 0) << r.err;
   // 64 MiB at 100 GB/s is 671us on one link; over 4 switches about a quarter, in human units.
   EXPECT_TRUE(std::regex_search(r.out, std::regex("makespan [0-9.]+us\n"))) << r.out;
-  const MatrixSchedule s = read_matrix_schedule(path("s.json").string());
+  const matrix::MatrixSchedule s = matrix::read_matrix_schedule(path("s.json").string());
   EXPECT_DOUBLE_EQ(s.rate, 1e11);
   EXPECT_DOUBLE_EQ(s.delta, 1e-5);
   const auto b = flux("matrix bound --demand g.json -s 4 --delta 10us --rate 800Gbps");
@@ -110,7 +110,7 @@ TEST_F(MatrixCli, CsvDemandInBytes) {
       << r.out;
   EXPECT_EQ(flux("matrix verify --demand d.csv --schedule s.json").code, 0);
   // 2e6 bytes at 1 GB/s = 2 ms on one link: split over 2 switches, 1 ms + delta at least.
-  EXPECT_GE(read_matrix_schedule(path("s.json").string()).makespan, 1e-3 + 1e-6);
+  EXPECT_GE(matrix::read_matrix_schedule(path("s.json").string()).makespan, 1e-3 + 1e-6);
 }
 
 TEST_F(MatrixCli, BoundPrintsEveryBound) {

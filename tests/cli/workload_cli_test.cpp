@@ -23,12 +23,12 @@ class WorkloadCli : public CliTest {};
 
 TEST_F(WorkloadCli, GenerateStatsDemand) {
   ASSERT_EQ(flux("workload generate --scenario " + kScenario + " -o w.json").code, 0);
-  const Workload wl = read_workload(path("w.json").string());
+  const workload::Workload wl = workload::read_workload(path("w.json").string());
   EXPECT_EQ(wl.gpus, 8);
   EXPECT_EQ(flux("workload stats w.json --json").code, 0);
   ASSERT_EQ(flux("workload demand w.json --phase dp -o d.json").code, 0);
-  const Demand dm = read_demand(path("d.json").string());
-  EXPECT_EQ(dm.unit, DemandUnit::bytes);
+  const matrix::Demand dm = matrix::read_demand(path("d.json").string());
+  EXPECT_EQ(dm.unit, matrix::DemandUnit::bytes);
   EXPECT_GT(dm.matrix(0, 4), 1e9);
   ASSERT_EQ(flux("workload flows --scenario " + kScenario + " -o f.csv").code, 0);
 }
@@ -47,7 +47,7 @@ TEST_F(WorkloadCli, ImportsAstraText) {
   ASSERT_EQ(
       flux("workload import --astra " + kData + "/workload/astra_hybrid.txt -o astra.json").code,
       0);
-  const Workload astra = read_workload(path("astra.json").string());
+  const workload::Workload astra = workload::read_workload(path("astra.json").string());
   EXPECT_EQ(astra.gpus, 4);
   EXPECT_GT(astra.tasks.size(), 20u);
 }
@@ -56,13 +56,13 @@ TEST_F(WorkloadCli, ImportsAstraText) {
 // the pair (without the file every collective would wait for all four ranks and never proceed).
 TEST_F(WorkloadCli, ImportUsesTheCommGroupsFile) {
   for (int r = 0; r < 4; ++r) {
-    ChakraTrace t;
-    ChakraNode ar;
+    workload::ChakraTrace t;
+    workload::ChakraNode ar;
     ar.id = 1;
     ar.name = "ar";
-    ar.type = static_cast<int>(ChakraNodeType::comm_coll);
-    ar.attrs = {chakra_int("comm_type", 0), chakra_int("comm_size", 1000),
-                chakra_text("pg_name", r < 2 ? "1" : "2")};
+    ar.type = static_cast<int>(workload::ChakraNodeType::comm_coll);
+    ar.attrs = {workload::chakra_int("comm_type", 0), workload::chakra_int("comm_size", 1000),
+                workload::chakra_text("pg_name", r < 2 ? "1" : "2")};
     t.nodes = {ar};
     write("pg." + std::to_string(r) + ".et", encode_chakra(t));
   }
@@ -70,9 +70,10 @@ TEST_F(WorkloadCli, ImportUsesTheCommGroupsFile) {
   const testing::CliResult r =
       flux("workload import --chakra pg --comm-groups groups.json -o pg.json");
   ASSERT_EQ(r.code, 0) << r.err;
-  const Workload w = read_workload(path("pg.json").string());
+  const workload::Workload w = workload::read_workload(path("pg.json").string());
   ASSERT_EQ(w.tasks.size(), 2u * 2 * 2);  // 2 pairs x 2 ranks x 2(p-1) ring steps
-  for (const Task& t : w.tasks) EXPECT_EQ(t.src / 2, t.dst / 2) << t.src << " -> " << t.dst;
+  for (const workload::Task& t : w.tasks)
+    EXPECT_EQ(t.src / 2, t.dst / 2) << t.src << " -> " << t.dst;
   expect_rejected("workload import --chakra pg --comm-groups " +
                       write("bad.json", R"({"1": [0, 1], "3": [2, 3]})") + " -o x.json",
                   "pg_name '2'");
@@ -85,20 +86,20 @@ TEST_F(WorkloadCli, ExportImportRoundTrip) {
   ASSERT_EQ(e.code, 0) << e.err;
   ASSERT_TRUE(exists("tr.0.et"));
   ASSERT_EQ(flux("workload import --chakra tr -o back.json").code, 0);
-  const Workload w = read_workload(path("w.json").string());
-  const Workload back = read_workload(path("back.json").string());
+  const workload::Workload w = workload::read_workload(path("w.json").string());
+  const workload::Workload back = workload::read_workload(path("back.json").string());
   ASSERT_EQ(back.gpus, w.gpus);
   ASSERT_EQ(back.tasks.size(), w.tasks.size());
-  std::map<std::int64_t, const Task*> by_id;
-  for (const Task& t : back.tasks) by_id[t.id] = &t;
-  auto edges = [](const Workload& wl, const Task& t) {
+  std::map<std::int64_t, const workload::Task*> by_id;
+  for (const workload::Task& t : back.tasks) by_id[t.id] = &t;
+  auto edges = [](const workload::Workload& wl, const workload::Task& t) {
     std::set<std::int64_t> ids;
     for (int p : t.after) ids.insert(wl.tasks[static_cast<std::size_t>(p)].id);
     return ids;
   };
-  for (const Task& t : w.tasks) {
+  for (const workload::Task& t : w.tasks) {
     ASSERT_TRUE(by_id.count(t.id)) << t.id;
-    const Task& b = *by_id[t.id];
+    const workload::Task& b = *by_id[t.id];
     EXPECT_EQ(b.kind, t.kind);
     EXPECT_EQ(b.bytes, t.bytes);
     EXPECT_EQ(b.duration, t.duration);

@@ -6,7 +6,7 @@
 #include "replay_check.hpp"
 #include "tiny_instances.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using testing::compute;
@@ -20,7 +20,7 @@ TEST(Aggregation, MergesChainsAndSiblingsOnly) {
   const auto w =
       make_workload(3, {compute(0, 1), send(0, 1, 2, {0}), send(0, 1, 3, {1}), send(0, 2, 1, {0}),
                         send(0, 2, 1, {0}), send(0, 2, 1, {2}), compute(2, 1, {3, 4, 5})});
-  Fabric f = make_fabric(3, 2, 1.0);
+  fabric::Fabric f = make_fabric(3, 2, 1.0);
   f.latency = 0.5;
   const auto inst = make_instance(w, f);
   const Aggregation agg = aggregate_messages(inst);
@@ -44,7 +44,7 @@ TEST(Aggregation, ExpandedSchedulesAreFeasibleAndKeepTheirIterationTime) {
     w.tasks.push_back(send(2, 1, 1, {n - 1}));
     w.tasks.push_back(send(2, 1, 1, {n - 1}));
     w = make_workload(3, w.tasks);
-    Fabric f = make_fabric(3, 2, 1.0);
+    fabric::Fabric f = make_fabric(3, 2, 1.0);
     f.latency = 0.25;
     const auto inst = make_instance(w, f);
     const Aggregation agg = aggregate_messages(inst);
@@ -65,4 +65,4 @@ TEST(Aggregation, ExpandedSchedulesAreFeasibleAndKeepTheirIterationTime) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::cosched

@@ -4,7 +4,7 @@
 
 #include "tiny_instances.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using testing::make_fabric;
@@ -14,7 +14,7 @@ using testing::send;
 // Two steps of a ring all-reduce on 4 GPUs: neighbouring ring circuits get different OCSes, so
 // a step's four sends never share a port on one OCS.
 TEST(CircuitColoring, RingAlternatesBetweenTwoOcses) {
-  std::vector<Task> tasks;
+  std::vector<workload::Task> tasks;
   for (int step = 0; step < 2; ++step)
     for (int g = 0; g < 4; ++g)
       tasks.push_back(send(g, (g + 1) % 4, 1, step == 0 ? std::vector<int>{} : std::vector{g}));
@@ -27,7 +27,7 @@ TEST(CircuitColoring, RingAlternatesBetweenTwoOcses) {
 }
 
 TEST(CircuitColoring, StaysWithinTheFabricsOcses) {
-  for (const CircuitKind kind : {CircuitKind::duplex, CircuitKind::simplex})
+  for (const fabric::CircuitKind kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex})
     for (int ocs : {1, 3}) {
       const auto inst =
           make_instance(testing::random_workload(4, 5, 20), make_fabric(5, ocs, 1.0, kind));
@@ -39,4 +39,4 @@ TEST(CircuitColoring, StaysWithinTheFabricsOcses) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::cosched

@@ -5,7 +5,7 @@
 #include "core/error.hpp"
 #include "tiny_instances.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using testing::compute;
@@ -36,7 +36,7 @@ TEST(Conflicts, ClassifiesReuseFixedAndFreePairs) {
 
 TEST(Conflicts, SimplexPairsNeedACommonSenderOrReceiver) {
   const auto w = make_workload(3, {send(0, 1, 1), send(1, 0, 1), send(2, 1, 1), send(0, 2, 1)});
-  const auto inst = make_instance(w, make_fabric(3, 1, 1.0, CircuitKind::simplex));
+  const auto inst = make_instance(w, make_fabric(3, 1, 1.0, fabric::CircuitKind::simplex));
   const auto c = analyze_conflicts(inst, MessageClosure(inst));
   // (m0,m2) share RX 1, (m0,m3) share TX 0; 1->0 shares no port with anything.
   ASSERT_EQ(c.pairs.size(), 2u);
@@ -45,7 +45,8 @@ TEST(Conflicts, SimplexPairsNeedACommonSenderOrReceiver) {
 }
 
 TEST(Instance, RejectsBadWorkloads) {
-  auto expect_error = [](const Workload& w, const Fabric& f, const std::string& field) {
+  auto expect_error = [](const workload::Workload& w, const fabric::Fabric& f,
+                         const std::string& field) {
     try {
       (void)make_instance(w, f);
       ADD_FAILURE() << "accepted";
@@ -74,4 +75,4 @@ TEST(Instance, NamesTheCycle) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::cosched

@@ -10,7 +10,7 @@
 #include "replay_check.hpp"
 #include "tiny_instances.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using testing::checked_time;
@@ -28,7 +28,7 @@ FluxOptions exact() {
 
 struct Case {
   std::uint64_t seed;
-  CircuitKind kind;
+  fabric::CircuitKind kind;
   bool initial_free;
 };
 
@@ -65,8 +65,8 @@ TEST_P(TinyDags, MilpMatchesExhaustiveSearch) {
 std::vector<Case> cases() {
   std::vector<Case> out;
   for (std::uint64_t seed = 1; seed <= 12; ++seed)
-    out.push_back(
-        {seed, seed % 3 == 0 ? CircuitKind::simplex : CircuitKind::duplex, seed % 2 == 0});
+    out.push_back({seed, seed % 3 == 0 ? fabric::CircuitKind::simplex : fabric::CircuitKind::duplex,
+                   seed % 2 == 0});
   return out;
 }
 INSTANTIATE_TEST_SUITE_P(Seeds, TinyDags, ::testing::ValuesIn(cases()));
@@ -223,4 +223,4 @@ TEST(FluxMilp, ReplaysAnotherSolversSolutionAndRejectsMismatches) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::cosched

@@ -10,7 +10,7 @@
 #include "replay_check.hpp"
 #include "tiny_instances.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using testing::checked_time;
@@ -35,7 +35,7 @@ TEST(GapFill, KeepsThePortForTheCriticalPathAndFillsTheGap) {
 TEST(GapFill, FeasibleOnTinyRandomDags) {
   int optimal = 0, cases = 0;
   for (std::uint64_t seed = 1; seed <= 10; ++seed)
-    for (auto kind : {CircuitKind::duplex, CircuitKind::simplex})
+    for (auto kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex})
       for (double tau : {0.0, 1.5}) {
         const auto w = testing::random_workload(seed, 4, 6, 0.1);
         const auto inst = make_instance(w, make_fabric(4, 2, tau, kind, seed % 2 == 0));
@@ -49,7 +49,7 @@ TEST(GapFill, FeasibleOnTinyRandomDags) {
 }
 
 TEST(GapFill, ProvablyOptimalOnThePaperWorkloadUpTo100us) {
-  const Workload w = testing::paper_workload();
+  const workload::Workload w = testing::paper_workload();
   for (double tau : {1e-6, 1e-5, 1e-4, 1e-3}) {
     const auto inst = make_instance(w, make_fabric(8, 2, tau, {.rate = testing::kLinkRate}));
     const double t = checked_time(inst, slack_gap_fill(inst));
@@ -68,10 +68,10 @@ TEST(GapFill, HandlesComputeOnlyAndZeroByteSends) {
   EXPECT_DOUBLE_EQ(flux_lower_bound(only_compute).value, 3.0);
   // Zero-byte sends still need their circuits: 0→1 and 0→2 on one OCS are τ apart.
   const auto zero = make_instance(make_workload(3, {send(0, 1, 0), send(0, 2, 0)}),
-                                  make_fabric(3, 1, 1.0, CircuitKind::simplex, true));
+                                  make_fabric(3, 1, 1.0, fabric::CircuitKind::simplex, true));
   EXPECT_DOUBLE_EQ(checked_time(zero, slack_gap_fill(zero)), 1.0);
   EXPECT_DOUBLE_EQ(flux_lower_bound(zero).value, 1.0);
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::cosched

@@ -12,7 +12,7 @@
 #include "replay_check.hpp"
 #include "tiny_instances.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using testing::checked_schedule;
@@ -24,7 +24,7 @@ using testing::send;
 TEST(Greedy, HidesReconfigurationBehindCompute) {
   // 0->1, then 1 ms compute on GPU 1, then 1->2: port 1 re-points during the compute.
   const auto w = make_workload(3, {send(0, 1, 2), compute(1, 5, {0}), send(1, 2, 2, {1})});
-  const auto inst = make_instance(w, make_fabric(3, 1, 3.0, CircuitKind::duplex, true));
+  const auto inst = make_instance(w, make_fabric(3, 1, 3.0, fabric::CircuitKind::duplex, true));
   const auto pl = flux_greedy(inst);
   EXPECT_DOUBLE_EQ(pl[0].start, 0.0);
   EXPECT_DOUBLE_EQ(pl[1].start, 7.0);
@@ -55,7 +55,7 @@ TEST(Greedy, SpreadsIndependentSendsOverSwitches) {
 
 TEST(Greedy, DuplexOppositeDirectionsOverlapSimplexToo) {
   const auto w = make_workload(2, {send(0, 1, 4), send(1, 0, 4)});
-  for (auto kind : {CircuitKind::duplex, CircuitKind::simplex}) {
+  for (auto kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex}) {
     const auto inst = make_instance(w, make_fabric(2, 1, 1.0, kind));
     const auto pl = flux_greedy(inst);
     EXPECT_DOUBLE_EQ(checked_schedule(inst, pl).iteration_time, 5.0);
@@ -65,7 +65,7 @@ TEST(Greedy, DuplexOppositeDirectionsOverlapSimplexToo) {
 TEST(Greedy, EverySeededRandomScheduleIsFeasibleAndNoBetterThanOptimal) {
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     const auto w = testing::random_workload(seed, 4, 6);
-    for (auto kind : {CircuitKind::duplex, CircuitKind::simplex}) {
+    for (auto kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex}) {
       const auto inst = make_instance(w, make_fabric(4, 2, 1.5, kind, seed % 2 == 0));
       const auto pl = flux_greedy(inst);
       const double greedy = checked_schedule(inst, pl).iteration_time;
@@ -89,7 +89,7 @@ TEST(Greedy, PlacesOnlyTheWindowAfterFixedMessages) {
   EXPECT_DOUBLE_EQ(checked_schedule(inst, all).iteration_time, 6.0);
 }
 
-std::vector<std::string> violations(const CoschedInstance& inst, const CircuitSchedule& s) {
+std::vector<std::string> violations(const CoschedInstance& inst, const fabric::CircuitSchedule& s) {
   return replay(inst.workload, inst.fabric, s).violations;
 }
 
@@ -100,8 +100,8 @@ bool names(const std::vector<std::string>& lines, const std::string& a, const st
 }
 
 // Exactly one violation, naming `a` and `b`: the schedule fails for the reason it was broken.
-void expect_only(const CoschedInstance& inst, const CircuitSchedule& s, const std::string& a,
-                 const std::string& b) {
+void expect_only(const CoschedInstance& inst, const fabric::CircuitSchedule& s,
+                 const std::string& a, const std::string& b) {
   const auto lines = violations(inst, s);
   EXPECT_EQ(lines.size(), 1u);
   EXPECT_TRUE(names(lines, a, b)) << (lines.empty() ? "no violation" : lines.front());
@@ -147,7 +147,7 @@ TEST(ScheduleCheck, CatchesBrokenSchedules) {
 TEST(ScheduleCheck, CatchesASendBeforeItsPredecessorFinishes) {
   // 0->1, then 2->3 after it: no shared port, only the DAG orders them.
   const auto w = make_workload(4, {send(0, 1, 2), send(2, 3, 2, {0})});
-  const auto inst = make_instance(w, make_fabric(4, 1, 1.0, CircuitKind::duplex, true));
+  const auto inst = make_instance(w, make_fabric(4, 1, 1.0, fabric::CircuitKind::duplex, true));
   auto early = checked_schedule(inst, flux_greedy(inst));
   ASSERT_DOUBLE_EQ(early.messages[1].start, 2.0);
   early.messages[1].start = 1.0;
@@ -156,4 +156,4 @@ TEST(ScheduleCheck, CatchesASendBeforeItsPredecessorFinishes) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::cosched

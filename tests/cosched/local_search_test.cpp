@@ -11,7 +11,7 @@
 #include "replay_check.hpp"
 #include "tiny_instances.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using testing::make_fabric;
@@ -51,7 +51,8 @@ double checked_time(const CoschedInstance& inst, const LocalSearchResult& r) {
 TEST(LocalSearch, ReachesTheExhaustiveOptimumOnTinyDags) {
   int optimal = 0, cases = 0, greedy_optimal = 0;
   for (std::uint64_t seed = 1; seed <= 12; ++seed)
-    for (const CircuitKind kind : {CircuitKind::duplex, CircuitKind::simplex}) {
+    for (const fabric::CircuitKind kind :
+         {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex}) {
       const auto inst =
           make_instance(testing::random_workload(seed, 4, 7), make_fabric(4, 2, 1.5, kind));
       const Start g = greedy_start(inst);
@@ -82,7 +83,7 @@ TEST(LocalSearch, SameSeedAndBudgetGiveTheSameSchedule) {
 
 // The Flux paper's 8-layer case: a few thousand moves already beat flux-greedy at every τ.
 TEST(LocalSearch, ImprovesFluxGreedyOnThePaperWorkload) {
-  const Workload w = testing::paper_workload();
+  const workload::Workload w = testing::paper_workload();
   for (const double tau : {1e-6, 1e-4, 1e-3}) {
     const auto inst = make_instance(w, make_fabric(8, 2, tau, {.rate = testing::kLinkRate}));
     const Start g = greedy_start(inst);
@@ -146,4 +147,4 @@ TEST(LocalSearch, FluxSkipsSearchAndMilpWhenTheClosureDoesNotFit) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::cosched

@@ -9,7 +9,7 @@
 #include "cosched/greedy.hpp"
 #include "tiny_instances.hpp"
 
-namespace flux {
+namespace flux::cosched {
 namespace {
 
 using testing::compute;
@@ -41,7 +41,7 @@ TEST(LowerBound, SetUpPigeonholeCatchesThreeCircuitsOnTwoPorts) {
   // a port and need a set-up between them, OPT = 1 + 5 + 1. The energy bound only gives
   // (3 + 5) / 2.
   const auto w = make_workload(4, {send(0, 1, 1), send(0, 2, 1), send(0, 3, 1)});
-  const auto inst = make_instance(w, make_fabric(4, 2, 5.0, CircuitKind::duplex, true));
+  const auto inst = make_instance(w, make_fabric(4, 2, 5.0, fabric::CircuitKind::duplex, true));
   const FluxBound b = flux_lower_bound(inst);
   EXPECT_DOUBLE_EQ(b.value, 7.0);
   EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, 7.0);
@@ -69,12 +69,12 @@ TEST(LowerBound, DuplexDirectionsOverlapSimplexSidesAreSeparate) {
   // 0→1 and 1→0 (p = 4) share one duplex circuit: 4 of port time, not 8. With σ = 1 and a free
   // first circuit, adding 0→2 (p = 2) forces a set-up: OPT = 4 + τ + 2 = 8 both ways.
   const auto w = make_workload(3, {send(0, 1, 4), send(1, 0, 4), send(0, 2, 2)});
-  for (auto kind : {CircuitKind::duplex, CircuitKind::simplex}) {
+  for (auto kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex}) {
     const auto inst = make_instance(w, make_fabric(3, 1, 2.0, kind, true));
     const FluxBound b = flux_lower_bound(inst);
     EXPECT_DOUBLE_EQ(b.value, 8.0);
     EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, 8.0);
-    EXPECT_EQ(b.side, kind == CircuitKind::duplex ? "ports" : "tx");
+    EXPECT_EQ(b.side, kind == fabric::CircuitKind::duplex ? "ports" : "tx");
     EXPECT_EQ(b.circuits, 2);
   }
 }
@@ -86,14 +86,14 @@ TEST(LowerBound, HeadsDelayEveryFirstSendByTau) {
   EXPECT_EQ(flux_heads(paid), (std::vector<double>{0.0, 3.0, 5.0}));
   EXPECT_DOUBLE_EQ(flux_lower_bound(paid).value, 6.0);
   EXPECT_EQ(describe(flux_lower_bound(paid)), "critical path");
-  const auto free = make_instance(w, make_fabric(2, 2, 3.0, CircuitKind::duplex, true));
+  const auto free = make_instance(w, make_fabric(2, 2, 3.0, fabric::CircuitKind::duplex, true));
   EXPECT_DOUBLE_EQ(flux_lower_bound(free).value, 3.5);
 }
 
 TEST(LowerBound, TailsCloseTheWindow) {
   // Three fan-out sends from GPU 0 each followed by 5 of compute at the receiver, σ = 1, τ = 1:
   // S = all three with b = 5: C ≥ 1 + 5 + (3·2 + 2·1) = 14, which is optimal.
-  std::vector<Task> t;
+  std::vector<workload::Task> t;
   for (int j = 1; j <= 3; ++j) {
     t.push_back(send(0, j, 2));
     t.push_back(compute(j, 5, {static_cast<int>(t.size()) - 1}));
@@ -127,15 +127,15 @@ TEST(LowerBound, NeverExceedsTheExhaustiveOptimumOnTinyRandomDags) {
     for (int gpus : {3, 4})
       for (double edges : {0.05, 0.25}) {
         const auto w = testing::random_workload(seed, gpus, 6, edges);
-        for (auto kind : {CircuitKind::duplex, CircuitKind::simplex})
+        for (auto kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex})
           for (bool free : {false, true})
             for (double tau : {0.0, 0.5, 2.0})
               for (int ocs : {1, 2})
                 check_against_optimum(
                     make_instance(w, make_fabric(gpus, ocs, tau, kind, free)),
                     fmt::format("seed {} gpus {} edges {} {} free {} tau {} ocs {}", seed, gpus,
-                                edges, kind == CircuitKind::duplex ? "duplex" : "simplex", free,
-                                tau, ocs),
+                                edges, kind == fabric::CircuitKind::duplex ? "duplex" : "simplex",
+                                free, tau, ocs),
                     tally);
       }
   // Both port families must matter (not just the critical path) and be tight on some cases.
@@ -148,7 +148,7 @@ TEST(LowerBound, NeverExceedsTheExhaustiveOptimumOnTinyRandomDags) {
 }
 
 CoschedInstance paper_instance(double tau) {
-  static const Workload w = testing::paper_workload();
+  static const workload::Workload w = testing::paper_workload();
   return make_instance(w, make_fabric(8, 2, tau, {.rate = testing::kLinkRate}));
 }
 
@@ -166,4 +166,4 @@ TEST(LowerBound, BelowFluxGreedyOnThePaperWorkload) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::cosched

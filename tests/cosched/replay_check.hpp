@@ -13,17 +13,18 @@
 
 namespace flux::testing {
 
-inline CircuitSchedule checked_schedule(const CoschedInstance& inst,
-                                        const std::vector<Placement>& placements,
-                                        const std::string& scheduler = "test") {
-  CircuitSchedule s = make_circuit_schedule(inst, placements, scheduler);
-  const SimResult r = replay(inst.workload, inst.fabric, s);
+inline fabric::CircuitSchedule checked_schedule(const cosched::CoschedInstance& inst,
+                                                const std::vector<cosched::Placement>& placements,
+                                                const std::string& scheduler = "test") {
+  fabric::CircuitSchedule s = cosched::make_circuit_schedule(inst, placements, scheduler);
+  const fabric::SimResult r = replay(inst.workload, inst.fabric, s);
   EXPECT_TRUE(r.ok) << (r.violations.empty() ? "" : r.violations.front());
   return s;
 }
 
 // The iteration time of a checked schedule.
-inline double checked_time(const CoschedInstance& inst, const std::vector<Placement>& placements) {
+inline double checked_time(const cosched::CoschedInstance& inst,
+                           const std::vector<cosched::Placement>& placements) {
   return checked_schedule(inst, placements).iteration_time;
 }
 

@@ -11,9 +11,9 @@
 namespace flux::testing {
 
 // examples/llama3-8b-8l-tp4-dp2.json: Llama-3 8B, 8 layers, TP4 × DP2 on 8 GPUs.
-inline Workload paper_workload() {
-  return build_workload(
-      read_scenario(std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json"));
+inline workload::Workload paper_workload() {
+  return workload::build_workload(workload::read_scenario(
+      std::string(FLUX_TEST_DATA_DIR) + "/../../examples/llama3-8b-8l-tp4-dp2.json"));
 }
 
 }  // namespace flux::testing

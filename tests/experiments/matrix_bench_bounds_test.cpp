@@ -10,7 +10,7 @@
 #include "experiments/matrix_bench_output.hpp"
 #include "matrix/bounds.hpp"
 
-namespace flux {
+namespace flux::experiments {
 namespace {
 
 const BenchWorkload& named(const std::vector<BenchWorkload>& list, const std::string& name) {
@@ -47,10 +47,10 @@ TEST(MatrixBenchBounds, CellsCarryEachBoundAndSpectraIsMeasuredAgainstLb3) {
   ASSERT_TRUE(r.failures.empty()) << r.failures.front();
   ASSERT_EQ(r.cells.size(), 3u);
   // Means over the two trials of the bounds computed directly.
-  MatrixBounds sum;
+  matrix::MatrixBounds sum;
   for (std::uint64_t seed : {1, 2}) {
-    const MatrixBounds b =
-        matrix_lower_bounds(generate_matrix("sparse", g.workloads[0].options, seed), 4, 0.04);
+    const matrix::MatrixBounds b = matrix::matrix_lower_bounds(
+        generate_matrix("sparse", g.workloads[0].options, seed), 4, 0.04);
     sum.lb1 += b.lb1 / 2, sum.lb2 += b.lb2 / 2, sum.lb3 += b.lb3 / 2;
   }
   for (const BenchCell& c : r.cells) {
@@ -90,4 +90,4 @@ TEST(MatrixBenchBounds, CsvWithoutTheBoundColumnsStillReads) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::experiments

@@ -14,7 +14,7 @@
 #include "support/fabrics.hpp"
 #include "support/sim_checks.hpp"
 
-namespace flux {
+namespace flux::experiments {
 namespace {
 
 struct Pin {
@@ -28,10 +28,10 @@ struct Pin {
 class ScaledGpt3 : public ::testing::TestWithParam<Pin> {};
 
 TEST_P(ScaledGpt3, SameResultsAsBeforeTheScaleWork) {
-  static const Workload w = gpt3_example_workload(64);
-  const Fabric f = testing::make_fabric(w.gpus, 2, 1e-5, {.rate = testing::kLinkRate});
+  static const workload::Workload w = gpt3_example_workload(64);
+  const fabric::Fabric f = testing::make_fabric(w.gpus, 2, 1e-5, {.rate = testing::kLinkRate});
   const Pin& pin = GetParam();
-  const SimResult r = simulate(w, f, pin.scheduler);
+  const fabric::SimResult r = schedulers::simulate(w, f, pin.scheduler);
   testing::expect_complete_run(w, f, r);
   EXPECT_NEAR(r.metrics.iteration_time, pin.iteration_time, 1e-12);
   EXPECT_EQ(r.metrics.reconfigurations, pin.reconfigurations);
@@ -55,4 +55,4 @@ INSTANTIATE_TEST_SUITE_P(Example64Gpus, ScaledGpt3,
                          });
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::experiments

@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "support/fabrics.hpp"
 
-namespace flux {
+namespace flux::fabric {
 namespace {
 
 const std::string kFabric = testing::fabric_json(
@@ -140,4 +140,4 @@ TEST(FabricIo, FabricsBuiltInCodeFailLikeTheFileWithTheSameValue) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::fabric

@@ -5,7 +5,7 @@
 #include "support/fabrics.hpp"
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::fabric {
 namespace {
 
 using testing::make_fabric;
@@ -41,4 +41,4 @@ TEST(Metrics, IterationLowerBoundIsTheLargerOfPathAndVolume) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::fabric

@@ -6,7 +6,7 @@
 #include "support/fabrics.hpp"
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::fabric {
 namespace {
 
 using testing::kLinkRate;
@@ -166,4 +166,4 @@ TEST(Replay, ScheduleNamingAMissingTaskIsInputError) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::fabric

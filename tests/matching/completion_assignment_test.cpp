@@ -11,7 +11,7 @@
 #include "core/rng.hpp"
 #include "matching/assignment.hpp"
 
-namespace flux {
+namespace flux::matching {
 namespace {
 
 constexpr double kForbidden = 1e9;
@@ -165,4 +165,4 @@ TEST(CompletionAssignment, AllOpenEmptyGraphIsAnyPermutation) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matching

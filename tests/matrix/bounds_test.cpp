@@ -9,7 +9,7 @@
 #include "matrix/verify.hpp"
 #include "random_schedule.hpp"
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 constexpr double kDeltas[] = {0.01, 0.02, 0.04, 0.08};
@@ -175,4 +175,4 @@ TEST(Bounds, NeverAboveRandomValidSchedules) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix

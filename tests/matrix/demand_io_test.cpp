@@ -6,7 +6,7 @@
 #include "matrix/demand.hpp"
 #include "matrix/schedule.hpp"
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 TEST(DemandIo, RoundTripsJson) {
@@ -101,4 +101,4 @@ TEST(MatrixScheduleIo, RejectsOutOfRangePortsAndSwitches) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix

@@ -14,7 +14,7 @@
 #include "matrix/verify.hpp"
 #include "random_schedule.hpp"
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 ExactResult solve(const Matrix& d, int s, double delta) {
@@ -166,4 +166,4 @@ TEST(ExactSchedule, SparseEightPorts) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix

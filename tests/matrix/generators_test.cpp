@@ -7,7 +7,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 double max_line(const Matrix& m) {
@@ -186,4 +186,4 @@ TEST(Generators, RejectsBadOptions) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix

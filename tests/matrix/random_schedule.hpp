@@ -11,9 +11,10 @@
 
 namespace flux::testing {
 
-inline MatrixSchedule random_valid_schedule(const Matrix& d, int switches, double delta, Rng& rng) {
+inline matrix::MatrixSchedule random_valid_schedule(const Matrix& d, int switches, double delta,
+                                                    Rng& rng) {
   const int n = d.n();
-  MatrixSchedule s;
+  matrix::MatrixSchedule s;
   s.algorithm = "random-test";
   s.n = n;
   s.switches = switches;

@@ -8,7 +8,7 @@
 
 #include "core/rng.hpp"
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 // The Spectra authors' schedule.json test vector for EQUALIZE.
@@ -115,4 +115,4 @@ TEST(SwitchPlan, PlanMakespanEqualsTimelineMakespanExactly) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix

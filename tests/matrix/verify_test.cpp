@@ -4,7 +4,7 @@
 
 #include "core/rng.hpp"
 
-namespace flux {
+namespace flux::matrix {
 namespace {
 
 // D = [[0, 0.3], [0.2, 0]] served by one slot of the swap permutation on each of two switches.
@@ -221,4 +221,4 @@ TEST(Verify, RandomSchedulesValidThenBroken) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix

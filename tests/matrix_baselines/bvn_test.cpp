@@ -5,7 +5,7 @@
 #include "core/error.hpp"
 #include "test_support.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 TEST(Bvn, RebuildsAnEqualLineSumMatrixExactly) {
@@ -40,7 +40,7 @@ TEST(Bvn, RebuildsAnEqualLineSumMatrixExactly) {
 
 TEST(Bvn, StuffedMatrixCoversDAndHasEqualLineSums) {
   const Matrix d = testing::random_sparse(25, 0.15, 9);
-  const Decomposition dec = bvn_decomposition(d);
+  const matrix::Decomposition dec = bvn_decomposition(d);
   const Matrix sum = testing::rebuild(dec, d.n());
   const double tol = 1e-9 * d.max_line_sum();
   testing::expect_covers(sum, d, tol);
@@ -53,39 +53,39 @@ TEST(Bvn, StuffedMatrixCoversDAndHasEqualLineSums) {
 TEST(Bvn, SinglePermutationNeedsOneSlice) {
   Matrix d(5);
   for (int i = 0; i < 5; ++i) d(i, (i + 2) % 5) = 0.7;
-  const Decomposition dec = bvn_decomposition(d);
+  const matrix::Decomposition dec = bvn_decomposition(d);
   ASSERT_EQ(dec.perms.size(), 1u);
   EXPECT_NEAR(dec.weights[0], 0.7, 1e-12);
 }
 
 TEST(Bvn, ZeroMatrixGivesEmptySchedule) {
-  const MatrixResult r = bvn_schedule({.time = Matrix(4), .switches = 2, .delta = 0.1});
+  const matrix::MatrixResult r = bvn_schedule({.time = Matrix(4), .switches = 2, .delta = 0.1});
   EXPECT_TRUE(r.schedule.slots.empty());
   EXPECT_EQ(r.schedule.makespan, 0.0);
 }
 
 TEST(Bvn, ScheduleIsVerifiedAndMatchesLptLoads) {
   const Matrix d = testing::random_sparse(16, 0.3, 4);
-  const MatrixProblem p{.time = d, .switches = 3, .delta = 0.02};
-  const MatrixResult r = bvn_schedule(p);
+  const matrix::MatrixProblem p{.time = d, .switches = 3, .delta = 0.02};
+  const matrix::MatrixResult r = bvn_schedule(p);
   testing::expect_verified(d, r);
   EXPECT_EQ(r.schedule.algorithm, "bvn");
   // Single switch: BvN's makespan is exactly L + K·δ.
-  const MatrixResult one = bvn_schedule({.time = d, .switches = 1, .delta = 0.02});
+  const matrix::MatrixResult one = bvn_schedule({.time = d, .switches = 1, .delta = 0.02});
   EXPECT_NEAR(one.schedule.makespan, d.max_line_sum() + one.permutations * 0.02, 1e-9);
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_baselines
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 TEST(Bvn, RefusesInputsWhoseScheduleWouldNotFitInMemory) {
   // Dense n = 1024: ~n^2 permutations of n ports = 2^30 entries. A clear error, not an OOM.
-  const MatrixProblem p{.time = Matrix(1024, 1.0), .switches = 4, .delta = 0.01};
+  const matrix::MatrixProblem p{.time = Matrix(1024, 1.0), .switches = 4, .delta = 0.01};
   EXPECT_THROW((void)bvn_schedule(p), InputError);
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_baselines

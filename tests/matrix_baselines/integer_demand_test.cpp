@@ -6,7 +6,7 @@
 
 #include "test_support.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 TEST(IntegerDemand, QuantizeRoundsUpWithinOneQuantum) {
@@ -88,4 +88,4 @@ TEST(IntegerDemand, ByteDemandIsCountedInWholeBytes) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -5,7 +5,7 @@
 #include "matrix/generators.hpp"
 #include "test_support.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 void expect_shares(const Matrix& d, const std::vector<Matrix>& parts) {
@@ -34,7 +34,7 @@ void expect_shares(const Matrix& d, const std::vector<Matrix>& parts) {
 }
 
 TEST(LessSplit, PartsCarryEqualSharesOfEveryLine) {
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
   opt.n = 40;
   const Matrix d = generate_matrix("synthetic", opt, 3);
   for (int s : {1, 2, 3, 4, 5, 8}) {
@@ -97,4 +97,4 @@ TEST(LessSplit, SameSeedSameParts) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -5,7 +5,7 @@
 #include "matrix/generators.hpp"
 #include "test_support.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 TEST(PerPortGreedy, OneCircuitPerEntryStartingAfterDelta) {
@@ -13,10 +13,10 @@ TEST(PerPortGreedy, OneCircuitPerEntryStartingAfterDelta) {
   m(0, 1) = 0.5;
   m(1, 2) = 0.2;
   m(2, 0) = 0.1;
-  std::vector<PortCircuit> out;
+  std::vector<matrix::PortCircuit> out;
   const double end = per_port_greedy(m, 0, 0.05, out);
   ASSERT_EQ(out.size(), 3u);  // one permutation: all three start together at δ
-  for (const PortCircuit& c : out) EXPECT_DOUBLE_EQ(c.start, 0.05);
+  for (const matrix::PortCircuit& c : out) EXPECT_DOUBLE_EQ(c.start, 0.05);
   EXPECT_DOUBLE_EQ(end, 0.55);
 }
 
@@ -28,7 +28,7 @@ TEST(PerPortGreedy, FreedPortsTakeTheLargestEntryAfterTheirDelay) {
   m(0, 0) = 0.4;
   m(0, 1) = 0.1;
   m(1, 1) = 0.3;
-  std::vector<PortCircuit> out;
+  std::vector<matrix::PortCircuit> out;
   const double end = per_port_greedy(m, 1, 0.1, out);
   ASSERT_EQ(out.size(), 3u);
   EXPECT_EQ(out[2].src, 0);
@@ -40,7 +40,7 @@ TEST(PerPortGreedy, FreedPortsTakeTheLargestEntryAfterTheirDelay) {
 
 TEST(PerPortGreedy, PerSwitchLoadServesEachEntryExactlyOnce) {
   const Matrix d = testing::random_sparse(10, 0.4, 3);
-  MatrixSchedule plan;
+  matrix::MatrixSchedule plan;
   plan.switches = 2;
   plan.slots = {{0, 0.1, 2.1, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
                 {1, 0.1, 1.1, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}};
@@ -61,14 +61,14 @@ TEST(PerPortGreedy, PerSwitchLoadServesEachEntryExactlyOnce) {
 // matching keeps every round a perfect matching: n - 1 rounds of δ + 1/(n - 1), the bound.
 TEST(PerPortGreedy, AllToAllNeedsNoMoreRoundsThanPorts) {
   for (int n : {4, 8, 16}) {
-    GeneratorOptions opt;
+    matrix::GeneratorOptions opt;
     opt.n = n;
     const Matrix d = generate_matrix("alltoall", opt, 1);
-    std::vector<PortCircuit> out;
+    std::vector<matrix::PortCircuit> out;
     const double delta = 0.01;
     EXPECT_NEAR(per_port_greedy(d, 0, delta, out), (n - 1) * delta + 1.0, 1e-9) << n;
   }
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_baselines

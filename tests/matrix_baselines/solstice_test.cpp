@@ -5,13 +5,13 @@
 #include "matrix_baselines/bvn.hpp"
 #include "test_support.hpp"
 
-namespace flux {
+namespace flux::matrix_baselines {
 namespace {
 
 TEST(Solstice, RebuildsTheStuffedMatrixAndCoversD) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const Matrix d = testing::random_sparse(20, 0.25, seed);
-    const Decomposition dec = solstice_decomposition(d, seed);
+    const matrix::Decomposition dec = solstice_decomposition(d, seed);
     const Matrix sum = testing::rebuild(dec, d.n());
     const double tol = 1e-9 * d.max_line_sum();
     testing::expect_covers(sum, d, tol);
@@ -28,7 +28,7 @@ TEST(Solstice, BigSliceTakesLargePermutationsWhole) {
   const double w[] = {8, 4, 2, 1};
   for (int l = 0; l < 4; ++l)
     for (int i = 0; i < n; ++i) d(i, (i + l) % n) += w[l];
-  const Decomposition dec = solstice_decomposition(d, 1);
+  const matrix::Decomposition dec = solstice_decomposition(d, 1);
   ASSERT_EQ(dec.perms.size(), 4u);
   for (int l = 0; l < 4; ++l) EXPECT_NEAR(dec.weights[static_cast<std::size_t>(l)], w[l], 1e-9);
 }
@@ -40,11 +40,11 @@ TEST(Solstice, UsesNoMorePermutationsThanBvnOnSkewedDemand) {
 
 TEST(Solstice, ScheduleIsVerifiedAndSeeded) {
   const Matrix d = testing::random_sparse(14, 0.3, 8);
-  const MatrixProblem p{.time = d, .switches = 4, .delta = 0.01};
-  const MatrixResult a = solstice_schedule(p, {.seed = 3});
+  const matrix::MatrixProblem p{.time = d, .switches = 4, .delta = 0.01};
+  const matrix::MatrixResult a = solstice_schedule(p, {.seed = 3});
   testing::expect_verified(d, a);
   EXPECT_EQ(a.schedule.makespan, solstice_schedule(p, {.seed = 3}).schedule.makespan);
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_baselines

@@ -35,7 +35,7 @@ inline Matrix random_sparse(int n, double density, std::uint64_t seed) {
 }
 
 // sum_k w_k P_k as a matrix.
-inline Matrix rebuild(const Decomposition& dec, int n) {
+inline Matrix rebuild(const matrix::Decomposition& dec, int n) {
   Matrix m(n);
   for (std::size_t k = 0; k < dec.perms.size(); ++k)
     for (int i = 0; i < n; ++i) m(i, dec.perms[k][static_cast<std::size_t>(i)]) += dec.weights[k];
@@ -47,8 +47,8 @@ inline void expect_covers(const Matrix& served, const Matrix& d, double tol) {
     for (int j = 0; j < d.n(); ++j) EXPECT_GE(served(i, j), d(i, j) - tol) << i << "," << j;
 }
 
-inline void expect_verified(const Matrix& d, const MatrixResult& r) {
-  const VerifyReport rep = verify_matrix_schedule(d, r.schedule);
+inline void expect_verified(const Matrix& d, const matrix::MatrixResult& r) {
+  const matrix::VerifyReport rep = verify_matrix_schedule(d, r.schedule);
   EXPECT_TRUE(rep.valid()) << r.schedule.algorithm << ":\n" << rep.to_text();
 }
 

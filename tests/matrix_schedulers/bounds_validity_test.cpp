@@ -12,7 +12,7 @@
 #include "matrix/verify.hpp"
 #include "matrix_schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::matrix_schedulers {
 namespace {
 
 struct Instance {
@@ -20,8 +20,8 @@ struct Instance {
   Matrix d;
 };
 
-GeneratorOptions ports(int n) {
-  GeneratorOptions o;
+matrix::GeneratorOptions ports(int n) {
+  matrix::GeneratorOptions o;
   o.n = n;
   return o;
 }
@@ -30,21 +30,21 @@ GeneratorOptions ports(int n) {
 std::vector<Instance> generator_instances() {
   std::vector<Instance> out;
   for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-    GeneratorOptions synthetic = ports(24), gpt = ports(32), moe = ports(12), perm = ports(16),
-                     sparse = ports(16);
+    matrix::GeneratorOptions synthetic = ports(24), gpt = ports(32), moe = ports(12),
+                             perm = ports(16), sparse = ports(16);
     synthetic.large_flows = 2;
     synthetic.small_flows = 4;
     gpt.noise = seed == 2 ? 0.003 : 0.0;
     moe.tokens = 64;
     perm.permutations = 5;
     sparse.density = 0.3;
-    out.push_back({"synthetic", generate_matrix("synthetic", synthetic, seed)});
-    out.push_back({"gpt", generate_matrix("gpt", gpt, seed)});
-    out.push_back({"moe", generate_matrix("moe", moe, seed)});
-    out.push_back({"perm", generate_matrix("perm", perm, seed)});
-    out.push_back({"sparse", generate_matrix("sparse", sparse, seed)});
+    out.push_back({"synthetic", matrix::generate_matrix("synthetic", synthetic, seed)});
+    out.push_back({"gpt", matrix::generate_matrix("gpt", gpt, seed)});
+    out.push_back({"moe", matrix::generate_matrix("moe", moe, seed)});
+    out.push_back({"perm", matrix::generate_matrix("perm", perm, seed)});
+    out.push_back({"sparse", matrix::generate_matrix("sparse", sparse, seed)});
   }
-  out.push_back({"alltoall", generate_matrix("alltoall", ports(8), 1)});
+  out.push_back({"alltoall", matrix::generate_matrix("alltoall", ports(8), 1)});
   return out;
 }
 
@@ -53,11 +53,11 @@ TEST(BoundsValidity, NeverAboveAnyRegisteredAlgorithm) {
   for (const Instance& inst : generator_instances())
     for (int s : {1, 3, 16})
       for (double delta : {0.0, 0.02, 0.3}) {
-        const MatrixProblem p{.time = inst.d, .switches = s, .delta = delta};
-        const MatrixBounds b = matrix_lower_bounds(inst.d, s, delta);
+        const matrix::MatrixProblem p{.time = inst.d, .switches = s, .delta = delta};
+        const matrix::MatrixBounds b = matrix::matrix_lower_bounds(inst.d, s, delta);
         for (const MatrixAlgorithm& a : matrix_algorithms()) {
-          const MatrixResult r = a.run(p, {.seed = 1});
-          const VerifyReport v = verify_matrix_schedule(inst.d, r.schedule);
+          const matrix::MatrixResult r = a.run(p, {.seed = 1});
+          const matrix::VerifyReport v = verify_matrix_schedule(inst.d, r.schedule);
           ASSERT_TRUE(v.valid()) << a.name << " on " << inst.name << ":\n" << v.to_text();
           EXPECT_LE(b.for_model(r.schedule.reconfiguration), r.schedule.makespan * (1 + 1e-9))
               << a.name << " on " << inst.name << " s=" << s << " delta=" << delta
@@ -78,17 +78,18 @@ TEST(BoundsValidity, OptimumBetweenBoundAndAlgorithms) {
     const int n = 2 + static_cast<int>(rng.below(3));
     const int s = 1 + static_cast<int>(rng.below(3));
     const double delta = std::array{0.0, 0.02, 0.1}[rng.below(3)];
-    GeneratorOptions gen = ports(n);
+    matrix::GeneratorOptions gen = ports(n);
     gen.density = n == 4 && s == 3 ? 0.35 : 0.7;  // dense 4x4 on 3 switches: seconds in CBC
-    const Matrix d = generate_matrix("sparse", gen, static_cast<std::uint64_t>(trial + 1));
-    const MatrixProblem p{.time = d, .switches = s, .delta = delta};
-    const ExactResult opt = exact_matrix_schedule(p);
-    ASSERT_EQ(opt.status, ExactStatus::optimal);
-    const double lb = matrix_lower_bounds(d, s, delta).all_stop;
+    const Matrix d = matrix::generate_matrix("sparse", gen, static_cast<std::uint64_t>(trial + 1));
+    const matrix::MatrixProblem p{.time = d, .switches = s, .delta = delta};
+    const matrix::ExactResult opt = exact_matrix_schedule(p);
+    ASSERT_EQ(opt.status, matrix::ExactStatus::optimal);
+    const double lb = matrix::matrix_lower_bounds(d, s, delta).all_stop;
     EXPECT_LE(lb, opt.makespan * (1 + 1e-9));
     for (const MatrixAlgorithm& a : matrix_algorithms()) {
-      const MatrixResult r = a.run(p, {.seed = 1});
-      if (r.schedule.reconfiguration == Reconfiguration::per_port) continue;  // another model
+      const matrix::MatrixResult r = a.run(p, {.seed = 1});
+      if (r.schedule.reconfiguration == matrix::Reconfiguration::per_port)
+        continue;  // another model
       EXPECT_GE(r.schedule.makespan, opt.makespan * (1 - 1e-9))
           << a.name << " beats the optimum: n=" << n << " s=" << s << " delta=" << delta;
       if (opt.makespan == 0) continue;
@@ -112,17 +113,17 @@ TEST(BoundsValidity, ReferenceTableOnGenerators) {
   for (int k = 0; k < 4; ++k) {
     double mean = 0, mean_s4 = 0;
     for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-      const Matrix d = generate_matrix("synthetic", {}, seed);
-      mean += lower_bound_lb2(d, 16, deltas[k]) / 8;
-      mean_s4 += lower_bound(d, 4, deltas[k]) / 8;
+      const Matrix d = matrix::generate_matrix("synthetic", {}, seed);
+      mean += matrix::lower_bound_lb2(d, 16, deltas[k]) / 8;
+      mean_s4 += matrix::lower_bound(d, 4, deltas[k]) / 8;
     }
     EXPECT_NEAR(mean, lb2_s16[k], 0.003) << "delta " << deltas[k];
     EXPECT_NEAR(mean_s4, .25 + 4 * deltas[k], 1e-6) << "delta " << deltas[k];  // .29/.33/.41/.57
   }
-  const Matrix gpt = generate_matrix("gpt", {}, 1);
-  EXPECT_NEAR(lower_bound(gpt, 4, 0.04), 0.32, 1e-9);
-  EXPECT_NEAR(lower_bound_lb1(gpt, 16, 0.08), 0.1425, 1e-9);
+  const Matrix gpt = matrix::generate_matrix("gpt", {}, 1);
+  EXPECT_NEAR(matrix::lower_bound(gpt, 4, 0.04), 0.32, 1e-9);
+  EXPECT_NEAR(matrix::lower_bound_lb1(gpt, 16, 0.08), 0.1425, 1e-9);
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_schedulers

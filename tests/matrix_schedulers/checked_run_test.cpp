@@ -8,7 +8,7 @@
 
 #include "core/error.hpp"
 
-namespace flux {
+namespace flux::matrix_schedulers {
 namespace {
 
 LoadedProblem two_by_two() {
@@ -25,8 +25,9 @@ MatrixAlgorithm fixed(double duration) {
   return {"fixed",
           "test",
           {},
-          [duration](const MatrixProblem& p, const MatrixRunOptions&, const OptionValues&) {
-            MatrixResult r;
+          [duration](const matrix::MatrixProblem& p, const matrix::MatrixRunOptions&,
+                     const OptionValues&) {
+            matrix::MatrixResult r;
             r.schedule.n = p.time.n();
             r.schedule.switches = p.switches;
             r.schedule.delta = p.delta;
@@ -70,4 +71,4 @@ TEST(MatrixPipeline, UnknownAlgorithmNamesTheValidOnes) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_schedulers

@@ -9,13 +9,13 @@
 #include "matrix/generators.hpp"
 #include "matrix_baselines/test_support.hpp"
 
-namespace flux {
+namespace flux::matrix_schedulers {
 namespace {
 
 std::vector<std::pair<std::string, Matrix>> instances() {
   std::vector<std::pair<std::string, Matrix>> out;
-  for (const std::string& kind : generator_kinds()) {
-    GeneratorOptions opt;
+  for (const std::string& kind : matrix::generator_kinds()) {
+    matrix::GeneratorOptions opt;
     opt.n = 32;
     opt.tokens = 128;
     out.emplace_back(kind, generate_matrix(kind, opt, 5));
@@ -36,12 +36,12 @@ TEST(Registry, EveryAlgorithmIsVerifiedAndAboveTheLowerBound) {
         for (double delta : {0.0, 0.03}) {
           SCOPED_TRACE(a.name + " on " + name + " s=" + std::to_string(s) +
                        " delta=" + std::to_string(delta));
-          const MatrixProblem p{.time = d, .switches = s, .delta = delta};
-          const MatrixResult r = a.run(p, {.seed = 3});
+          const matrix::MatrixProblem p{.time = d, .switches = s, .delta = delta};
+          const matrix::MatrixResult r = a.run(p, {.seed = 3});
           EXPECT_EQ(r.schedule.algorithm, a.name);
           EXPECT_EQ(r.schedule.switches, s);
           testing::expect_verified(d, r);
-          EXPECT_LE(lower_bound(d, s, delta), r.schedule.makespan * (1 + 1e-9) + 1e-12);
+          EXPECT_LE(matrix::lower_bound(d, s, delta), r.schedule.makespan * (1 + 1e-9) + 1e-12);
         }
   }
 }
@@ -59,10 +59,10 @@ TEST(Registry, EveryAlgorithmRejectsBadProblems) {
 }
 
 TEST(Registry, RandomisedAlgorithmsAreDeterministicPerSeed) {
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
   opt.n = 32;
   const Matrix d = generate_matrix("synthetic", opt, 2);
-  const MatrixProblem p{.time = d, .switches = 4, .delta = 0.02};
+  const matrix::MatrixProblem p{.time = d, .switches = 4, .delta = 0.02};
   for (const char* name : {"baseline", "solstice", "baseline-per-port"}) {
     const MatrixAlgorithm* a = find_matrix_algorithm(name);
     ASSERT_NE(a, nullptr) << name;
@@ -72,4 +72,4 @@ TEST(Registry, RandomisedAlgorithmsAreDeterministicPerSeed) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_schedulers

@@ -9,7 +9,7 @@
 #include "matrix_baselines/test_support.hpp"
 #include "matrix_schedulers/registry.hpp"
 
-namespace flux {
+namespace flux::matrix_schedulers {
 namespace {
 
 constexpr double kRate = 1e11;  // 800 Gb/s in bytes per second
@@ -28,9 +28,9 @@ bool carries(const Matrix& bytes, int i, int j) {
   return j >= 0 && bytes(i, j) > 0;
 }
 
-void expect_no_empty_or_sub_byte_slot(const Matrix& bytes, const MatrixSchedule& s) {
+void expect_no_empty_or_sub_byte_slot(const Matrix& bytes, const matrix::MatrixSchedule& s) {
   const double shortest = kByte * (1 - 1e-6);
-  for (const Slot& slot : s.slots) {
+  for (const matrix::Slot& slot : s.slots) {
     EXPECT_GE(slot.end - slot.start, shortest)
         << "slot on switch " << slot.sw << " at " << slot.start;
     bool any = false;
@@ -38,16 +38,16 @@ void expect_no_empty_or_sub_byte_slot(const Matrix& bytes, const MatrixSchedule&
       any |= carries(bytes, i, slot.perm[static_cast<std::size_t>(i)]);
     EXPECT_TRUE(any) << "slot on switch " << slot.sw << " at " << slot.start << " carries nothing";
   }
-  for (const PortCircuit& c : s.circuits) {
+  for (const matrix::PortCircuit& c : s.circuits) {
     EXPECT_GE(c.end - c.start, shortest) << c.src << "->" << c.dst << " at " << c.start;
     EXPECT_TRUE(carries(bytes, c.src, c.dst)) << c.src << "->" << c.dst << " carries nothing";
   }
 }
 
 TEST(SlotGranularity, NoAlgorithmEmitsAnEmptyOrSubByteSlotOnByteDemand) {
-  for (const std::string& kind : generator_kinds())
+  for (const std::string& kind : matrix::generator_kinds())
     for (std::uint64_t seed : {1, 2}) {
-      GeneratorOptions opt;
+      matrix::GeneratorOptions opt;
       opt.n = 32;
       opt.tokens = 128;
       const Matrix bytes = whole_bytes(generate_matrix(kind, opt, seed), 1e8);
@@ -55,9 +55,9 @@ TEST(SlotGranularity, NoAlgorithmEmitsAnEmptyOrSubByteSlotOnByteDemand) {
         for (int s : {1, 4}) {
           SCOPED_TRACE(a.name + " on " + kind + " seed " + std::to_string(seed) +
                        " s=" + std::to_string(s));
-          const MatrixProblem p{
+          const matrix::MatrixProblem p{
               .time = bytes.scaled(kByte), .switches = s, .delta = 1e-5, .byte_time = kByte};
-          const MatrixResult r = a.run(p, {.seed = seed});
+          const matrix::MatrixResult r = a.run(p, {.seed = seed});
           testing::expect_verified(p.time, r);
           expect_no_empty_or_sub_byte_slot(bytes, r.schedule);
         }
@@ -65,4 +65,4 @@ TEST(SlotGranularity, NoAlgorithmEmitsAnEmptyOrSubByteSlotOnByteDemand) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::matrix_schedulers

@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "report/csv.hpp"
 
-namespace flux {
+namespace flux::report {
 namespace {
 
 TEST(CsvReader, ReadsBackWhatTheWriterQuotes) {
@@ -55,4 +55,4 @@ TEST(CsvReader, BadInputNamesTheLine) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::report

@@ -4,7 +4,7 @@
 
 #include "support/csv_reader.hpp"
 
-namespace flux {
+namespace flux::report {
 namespace {
 
 using testing::parse_csv;
@@ -50,4 +50,4 @@ TEST(Csv, TestReaderRejectsWhatIsNotCsv) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::report

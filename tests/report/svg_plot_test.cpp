@@ -9,7 +9,7 @@
 #include <regex>
 #include <set>
 
-namespace flux {
+namespace flux::report {
 namespace {
 
 PlotSeries series(std::string name, std::vector<double> x, std::vector<double> y,
@@ -183,4 +183,4 @@ TEST(SvgPlot, ManySeriesGetDistinctColoursAndMarkers) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::report

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 // GPU 0 computes A, sends a message to GPU 1 which waits for a circuit; GPU 1 computes B (short,
@@ -33,4 +33,4 @@ TEST(CriticalPath, EmptyTraceHasNoPath) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::report_html

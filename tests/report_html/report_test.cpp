@@ -12,7 +12,7 @@
 #include "report_html/chart_util.hpp"
 #include "report_html/web_bundle.hpp"
 
-namespace flux {
+namespace flux::report_html {
 namespace {
 
 namespace fs = std::filesystem;
@@ -122,4 +122,4 @@ TEST_F(Report, BenchChartsTellSchedulersApartAndLabelUnits) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::report_html

@@ -9,7 +9,7 @@
 #include "support/sim_checks.hpp"
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 using testing::CsvRecord;
@@ -28,8 +28,8 @@ TEST(CsvOutput, TaskNamesWithCommasQuotesAndNewlinesRoundTrip) {
     const int s = b.send(0, static_cast<int>(i) + 1, 1e6, {c});
     b.w.tasks[static_cast<std::size_t>(s)].name = names[i];
   }
-  const Fabric f = testing::make_fabric(4, 1, 1e-6, {.rate = 1e11});
-  const SimResult r = simulate(b.w, f, "rotornet");
+  const fabric::Fabric f = testing::make_fabric(4, 1, 1e-6, {.rate = 1e11});
+  const fabric::SimResult r = simulate(b.w, f, "rotornet");
   testing::expect_complete_run(b.w, f, r);
 
   const auto flows = parse_csv(flows_csv(b.w, r.trace));
@@ -46,4 +46,4 @@ TEST(CsvOutput, TaskNamesWithCommasQuotesAndNewlinesRoundTrip) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::schedulers

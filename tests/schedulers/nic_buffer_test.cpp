@@ -12,7 +12,7 @@
 #include "support/sim_checks.hpp"
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 using testing::kLinkRate;  // 800 Gb/s: the default NIC window is 100 KB
@@ -21,19 +21,20 @@ using testing::WorkloadBuilder;
 
 // A hand-built run: sends without dependencies, their ready times and hops set directly.
 struct HandRun {
-  Workload w;
-  Trace trace;
-  Time end = 0;
+  workload::Workload w;
+  fabric::Trace trace;
+  fabric::Time end = 0;
 };
 
-HandRun hand_run(const Workload& w) {
+HandRun hand_run(const workload::Workload& w) {
   HandRun r{w, {}, 0};
   r.trace.ready.assign(w.tasks.size(), 0);
   r.trace.hops.resize(w.tasks.size());
   return r;
 }
 
-void add_hop(HandRun& r, int task, int from, int to, Time start, Time end, double bytes) {
+void add_hop(HandRun& r, int task, int from, int to, fabric::Time start, fabric::Time end,
+             double bytes) {
   r.trace.hops[static_cast<std::size_t>(task)].push_back({0, from, to, start, end, bytes});
   r.end = std::max(r.end, end);
 }
@@ -44,8 +45,8 @@ struct Point {
   double nic = 0, wait = 0, hbm = 0, eager = 0;
 };
 
-double share(const Hop& h, double t) {  // bytes of h that have crossed by time t
-  if (h.end == h.start) return 0.0;     // zero-length hops are handled by `after`
+double share(const fabric::Hop& h, double t) {  // bytes of h that have crossed by time t
+  if (h.end == h.start) return 0.0;             // zero-length hops are handled by `after`
   const double f = (t - static_cast<double>(h.start)) / static_cast<double>(h.end - h.start);
   return h.bytes * std::clamp(f, 0.0, 1.0);
 }
@@ -54,30 +55,31 @@ bool after(double t, double at, bool left) {  // t ≥ at, or t > at for the lef
   return left ? t > at : t >= at;
 }
 
-double sent(const Hop& h, double t, bool left) {
+double sent(const fabric::Hop& h, double t, bool left) {
   return h.end == h.start ? (after(t, static_cast<double>(h.start), left) ? h.bytes : 0.0)
                           : share(h, t);
 }
 
-double post_time(const Task& task, const std::vector<Hop>& hops, double ready, Posting p) {
-  if (p == Posting::ready) return ready;
+double post_time(const workload::Task& task, const std::vector<fabric::Hop>& hops, double ready,
+                 fabric::Posting p) {
+  if (p == fabric::Posting::ready) return ready;
   double first = INFINITY;
-  for (const Hop& h : hops)
+  for (const fabric::Hop& h : hops)
     if (h.from == task.src) first = std::min(first, static_cast<double>(h.start));
   return std::isfinite(first) ? std::max(first, ready) : ready;
 }
 
-Point evaluate(const HandRun& r, const BufferModel& m, int g, double t, bool left) {
+Point evaluate(const HandRun& r, const fabric::BufferModel& m, int g, double t, bool left) {
   Point p;
   for (std::size_t i = 0; i < r.w.tasks.size(); ++i) {
-    const Task& task = r.w.tasks[i];
+    const workload::Task& task = r.w.tasks[i];
     const auto& hops = r.trace.hops[i];
     const double ready = static_cast<double>(r.trace.ready[i]);
     const double post = post_time(task, hops, ready, m.posting);
     if (g == task.src) {
       double remaining = task.bytes;
       bool on_wire = false;
-      for (const Hop& h : hops) {
+      for (const fabric::Hop& h : hops) {
         if (h.from != g) continue;
         remaining -= sent(h, t, left);
         on_wire = on_wire || (after(t, static_cast<double>(h.start), left) &&
@@ -90,7 +92,7 @@ Point evaluate(const HandRun& r, const BufferModel& m, int g, double t, bool lef
       }
       if (after(t, ready, left)) p.eager += remaining;
     }
-    for (const Hop& h : hops) {  // relayed bytes, in full
+    for (const fabric::Hop& h : hops) {  // relayed bytes, in full
       double held = 0;
       if (h.to == g && h.to != task.dst) {
         held += sent(h, t, left);
@@ -109,14 +111,14 @@ Point evaluate(const HandRun& r, const BufferModel& m, int g, double t, bool lef
 
 // Instants where some message's remaining bytes cross W while it is on the wire, found by
 // bisection on the direct evaluation: the sweep's own breakpoints are not trusted here.
-std::vector<double> window_cuts(const HandRun& r, const BufferModel& m,
+std::vector<double> window_cuts(const HandRun& r, const fabric::BufferModel& m,
                                 const std::vector<double>& times) {
   std::vector<double> cuts;
   for (std::size_t i = 0; i < r.w.tasks.size(); ++i) {
-    const Task& task = r.w.tasks[i];
+    const workload::Task& task = r.w.tasks[i];
     auto remaining = [&](double t) {
       double rem = task.bytes;
-      for (const Hop& h : r.trace.hops[i])
+      for (const fabric::Hop& h : r.trace.hops[i])
         if (h.from == task.src) rem -= sent(h, t, false);
       return rem;
     };
@@ -131,13 +133,13 @@ std::vector<double> window_cuts(const HandRun& r, const BufferModel& m,
   return cuts;
 }
 
-BufferStats naive(const HandRun& r, const BufferModel& m) {
+fabric::BufferStats naive(const HandRun& r, const fabric::BufferModel& m) {
   std::vector<double> times{0.0, static_cast<double>(r.end)};
   for (std::size_t i = 0; i < r.w.tasks.size(); ++i) {
     const double ready = static_cast<double>(r.trace.ready[i]);
     times.push_back(ready);
     times.push_back(post_time(r.w.tasks[i], r.trace.hops[i], ready, m.posting));
-    for (const Hop& h : r.trace.hops[i]) {
+    for (const fabric::Hop& h : r.trace.hops[i]) {
       times.push_back(static_cast<double>(h.start));
       times.push_back(static_cast<double>(h.end));
     }
@@ -146,7 +148,7 @@ BufferStats naive(const HandRun& r, const BufferModel& m) {
   for (double c : window_cuts(r, m, times)) times.push_back(c);
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
-  BufferStats s;
+  fabric::BufferStats s;
   double integral = 0;
   for (std::size_t k = 0; k < times.size(); ++k) {
     double total_left = 0, total_right = 0;
@@ -171,7 +173,7 @@ BufferStats naive(const HandRun& r, const BufferModel& m) {
   return s;
 }
 
-void expect_same(const BufferStats& a, const BufferStats& b, double scale) {
+void expect_same(const fabric::BufferStats& a, const fabric::BufferStats& b, double scale) {
   const double tol = 1e-6 * scale;
   EXPECT_NEAR(a.peak, b.peak, tol);
   EXPECT_NEAR(a.mean, b.mean, tol);
@@ -197,22 +199,22 @@ HandRun random_run(std::uint64_t seed) {
   }
   HandRun r = hand_run(b.w);
   for (int i = 0; i < sends; ++i) {
-    const Task& t = r.w.tasks[static_cast<std::size_t>(i)];
-    const Time ready = static_cast<Time>(rng.below(1000000));
+    const workload::Task& t = r.w.tasks[static_cast<std::size_t>(i)];
+    const fabric::Time ready = static_cast<fabric::Time>(rng.below(1000000));
     r.trace.ready[static_cast<std::size_t>(i)] = ready;
     const bool waits = rng.below(2) == 1;
-    const Time at = ready + (waits ? static_cast<Time>(rng.below(500000)) : 0);
-    auto span = [&] { return 1 + static_cast<Time>(rng.below(400000)); };
+    const fabric::Time at = ready + (waits ? static_cast<fabric::Time>(rng.below(500000)) : 0);
+    auto span = [&] { return 1 + static_cast<fabric::Time>(rng.below(400000)); };
     if (kind[static_cast<std::size_t>(i)] == 0) {  // atomic
       add_hop(r, i, t.src, t.dst, at, at + span(), t.bytes);
     } else if (kind[static_cast<std::size_t>(i)] == 1) {  // three pieces, the last two concurrent
-      const Time a = at + span(), gap = a + static_cast<Time>(rng.below(300000));
+      const fabric::Time a = at + span(), gap = a + static_cast<fabric::Time>(rng.below(300000));
       add_hop(r, i, t.src, t.dst, at, a, 0.5 * t.bytes);
       add_hop(r, i, t.src, t.dst, gap, gap + span(), 0.25 * t.bytes);
       add_hop(r, i, t.src, t.dst, gap + 7, gap + 7 + span(), 0.25 * t.bytes);
     } else if (kind[static_cast<std::size_t>(i)] == 2) {  // half direct, half via a relay
       const int mid = (t.dst + 1) % gpus == t.src ? (t.dst + 2) % gpus : (t.dst + 1) % gpus;
-      const Time a = at + span(), fwd = a + static_cast<Time>(rng.below(300000));
+      const fabric::Time a = at + span(), fwd = a + static_cast<fabric::Time>(rng.below(300000));
       add_hop(r, i, t.src, mid, at, a, 0.5 * t.bytes);
       add_hop(r, i, t.src, t.dst, a, a + span(), 0.5 * t.bytes);
       add_hop(r, i, mid, t.dst, fwd, fwd + span(), 0.5 * t.bytes);
@@ -225,12 +227,12 @@ HandRun random_run(std::uint64_t seed) {
 
 TEST(NicBuffer, SweepAgreesWithTheDefinitionSampledAtEveryBreakpoint) {
   for (std::uint64_t seed = 1; seed <= 40; ++seed)
-    for (Posting posting : {Posting::ready, Posting::timetable})
+    for (fabric::Posting posting : {fabric::Posting::ready, fabric::Posting::timetable})
       for (double window : {0.0, 2e5, 1e7}) {
         SCOPED_TRACE(::testing::Message()
                      << "seed " << seed << " posting " << to_string(posting) << " W " << window);
         const HandRun r = random_run(seed);
-        const BufferModel m{posting, window};
+        const fabric::BufferModel m{posting, window};
         expect_same(nic_buffer(r.w, r.trace, m, r.end), naive(r, m), 1e6);
       }
 }
@@ -238,18 +240,18 @@ TEST(NicBuffer, SweepAgreesWithTheDefinitionSampledAtEveryBreakpoint) {
 // The series holds every breakpoint of each GPU: interpolating it reproduces the direct value.
 TEST(NicBuffer, SeriesIsExactBetweenItsSamples) {
   const HandRun r = random_run(7);
-  const BufferModel m{Posting::ready, 2e5};
-  std::vector<BufferSample> series;
+  const fabric::BufferModel m{fabric::Posting::ready, 2e5};
+  std::vector<fabric::BufferSample> series;
   (void)nic_buffer(r.w, r.trace, m, r.end, &series);
   for (int g = 0; g < r.w.gpus; ++g) {
-    std::vector<BufferSample> mine;
-    for (const BufferSample& s : series)
+    std::vector<fabric::BufferSample> mine;
+    for (const fabric::BufferSample& s : series)
       if (s.gpu == g) mine.push_back(s);
     for (std::size_t k = 0; k + 1 < mine.size(); ++k) {
       const double mid_s = 0.5 * (mine[k].time + mine[k + 1].time);
-      const double t = mid_s * kPsPerSecond;
+      const double t = mid_s * fabric::kPsPerSecond;
       const double want = evaluate(r, m, g, t, false).nic;
-      const double at_next = evaluate(r, m, g, mine[k + 1].time * kPsPerSecond, true).nic;
+      const double at_next = evaluate(r, m, g, mine[k + 1].time * fabric::kPsPerSecond, true).nic;
       EXPECT_NEAR(0.5 * (mine[k].bytes + at_next), want, 1e-3) << "gpu " << g << " at " << t;
     }
   }
@@ -260,18 +262,18 @@ TEST(NicBuffer, SeriesIsExactBetweenItsSamples) {
 constexpr double kBytes = 4e6;
 
 TEST(NicBuffer, WindowDefaultsToOneMicrosecondOfLineRate) {
-  const Fabric f = make_fabric(2, 1, 1e-5, {.rate = kLinkRate});
-  EXPECT_DOUBLE_EQ(buffer_model(f, Posting::ready).window, 1e5);
+  const fabric::Fabric f = make_fabric(2, 1, 1e-5, {.rate = kLinkRate});
+  EXPECT_DOUBLE_EQ(buffer_model(f, fabric::Posting::ready).window, 1e5);
 }
 
 // Posted when ready, the message waits for a circuit in the NIC: all of it counts.
 TEST(NicBuffer, RotorNetMessageWaitingForItsCircuitCountsInFull) {
   WorkloadBuilder b(8);
   b.send(0, 1, kBytes);
-  const Fabric f = make_fabric(8, 1, 1e-5, {.rate = kLinkRate});
-  const SimResult r = simulate(b.w, f, "rotornet");
+  const fabric::Fabric f = make_fabric(8, 1, 1e-5, {.rate = kLinkRate});
+  const fabric::SimResult r = simulate(b.w, f, "rotornet");
   testing::expect_complete_run(b.w, f, r);
-  EXPECT_EQ(r.metrics.posting, Posting::ready);
+  EXPECT_EQ(r.metrics.posting, fabric::Posting::ready);
   EXPECT_GT(r.trace.start[0], r.trace.ready[0]);  // it did wait
   EXPECT_DOUBLE_EQ(r.metrics.peak_waiting_bytes, kBytes);
   EXPECT_DOUBLE_EQ(r.metrics.peak_nic_buffer, kBytes);
@@ -284,12 +286,12 @@ TEST(NicBuffer, TimetableMessageHoldsOnlyTheWindowOnTheWire) {
   WorkloadBuilder b(8);
   b.send(0, 1, kBytes);
   const double tau = 1e-5;
-  const Fabric f = make_fabric(8, 1, tau, {.rate = kLinkRate});
-  const CircuitSchedule s{
+  const fabric::Fabric f = make_fabric(8, 1, tau, {.rate = kLinkRate});
+  const fabric::CircuitSchedule s{
       "flux", {{0, 0, tau, {}}}, {{0, 0, 1, tau, 1.0}}, tau + kBytes / kLinkRate};
-  const SimResult r = replay(b.w, f, s);
+  const fabric::SimResult r = replay(b.w, f, s);
   ASSERT_TRUE(r.ok) << r.violations.front();
-  EXPECT_EQ(r.metrics.posting, Posting::timetable);
+  EXPECT_EQ(r.metrics.posting, fabric::Posting::timetable);
   EXPECT_NEAR(r.metrics.peak_nic_buffer, 1e5, 1e-3);
   EXPECT_DOUBLE_EQ(r.metrics.peak_waiting_bytes, 0.0);
   EXPECT_DOUBLE_EQ(r.metrics.peak_hbm_held, kBytes);  // ready at 0, posted at τ
@@ -308,12 +310,13 @@ TEST(NicBuffer, RelayedBytesCountInFullAtTheIntermediate) {
   HandRun r = hand_run(b.w);
   add_hop(r, 0, 0, 1, 0, 10'000'000, 1e6);           // 10 µs to the relay
   add_hop(r, 0, 1, 2, 30'000'000, 40'000'000, 1e6);  // forwarded 20 µs later
-  std::vector<BufferSample> series;
-  const BufferStats s = nic_buffer(r.w, r.trace, {Posting::timetable, 1e5}, r.end, &series);
+  std::vector<fabric::BufferSample> series;
+  const fabric::BufferStats s =
+      nic_buffer(r.w, r.trace, {fabric::Posting::timetable, 1e5}, r.end, &series);
   EXPECT_DOUBLE_EQ(s.peak, 1e6);  // all of it at gpu 1 from 10 µs to 30 µs
   EXPECT_DOUBLE_EQ(s.peak_waiting, 1e6);
   bool relay_full = false;
-  for (const BufferSample& x : series)
+  for (const fabric::BufferSample& x : series)
     relay_full |= x.gpu == 1 && std::abs(x.time - 10e-6) < 1e-15 && std::abs(x.bytes - 1e6) < 1e-3;
   EXPECT_TRUE(relay_full);
 }
@@ -325,8 +328,8 @@ TEST(NicBuffer, SplitMessageWaitsInFullBetweenPieces) {
   HandRun r = hand_run(b.w);
   add_hop(r, 0, 0, 1, 0, 5'000'000, 5e5);
   add_hop(r, 0, 0, 1, 20'000'000, 25'000'000, 5e5);
-  for (Posting p : {Posting::ready, Posting::timetable}) {
-    const BufferStats s = nic_buffer(r.w, r.trace, {p, 1e5}, r.end);
+  for (fabric::Posting p : {fabric::Posting::ready, fabric::Posting::timetable}) {
+    const fabric::BufferStats s = nic_buffer(r.w, r.trace, {p, 1e5}, r.end);
     EXPECT_DOUBLE_EQ(s.peak, 5e5) << to_string(p);  // from 5 µs to 20 µs
     EXPECT_DOUBLE_EQ(s.peak_waiting, 5e5) << to_string(p);
     // Window only: 1e5 for the first piece, 1e5 then a drain for the second; 5e5 × 15 µs between.
@@ -336,4 +339,4 @@ TEST(NicBuffer, SplitMessageWaitsInFullBetweenPieces) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::schedulers

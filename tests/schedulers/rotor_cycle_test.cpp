@@ -13,7 +13,7 @@
 #include "support/fabrics.hpp"
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 // (GPUs, OCSes, duplex): odd n leaves a GPU idle per matching; σ sharing a factor with the M
@@ -22,8 +22,9 @@ class RotorCycleLookups : public ::testing::TestWithParam<std::tuple<int, int, b
 
 TEST_P(RotorCycleLookups, MatchTheMatchingsDealtSlotBySlot) {
   const auto [n, ocs, duplex] = GetParam();
-  const std::vector<Matching> ms = duplex ? round_robin_matchings(n) : shift_permutations(n);
-  const RotorCycle cycle(ms, n, ocs, duplex);
+  const std::vector<fabric_baselines::Matching> ms =
+      duplex ? fabric_baselines::round_robin_matchings(n) : fabric_baselines::shift_permutations(n);
+  const fabric_baselines::RotorCycle cycle(ms, n, ocs, duplex);
   const int m_count = static_cast<int>(ms.size());
   for (int m = 0; m < m_count; ++m) {
     std::vector<int> partner(static_cast<std::size_t>(n), -1), order(partner);
@@ -74,33 +75,34 @@ INSTANTIATE_TEST_SUITE_P(Sizes, RotorCycleLookups,
 
 // The rotor as it was played before the cycle: every window lists its n/2 circuits, and the
 // dispatcher pumps every GPU of every window.
-class ListedRotor final : public WindowSource {
+class ListedRotor final : public fabric_baselines::WindowSource {
  public:
-  ListedRotor(const Fabric& f, Time slot)
-      : ms_(f.circuit == CircuitKind::duplex ? round_robin_matchings(f.gpus)
-                                             : shift_permutations(f.gpus)),
+  ListedRotor(const fabric::Fabric& f, fabric::Time slot)
+      : ms_(f.circuit == fabric::CircuitKind::duplex
+                ? fabric_baselines::round_robin_matchings(f.gpus)
+                : fabric_baselines::shift_permutations(f.gpus)),
         ocs_(f.ocs),
         slot_(slot),
-        tau_(to_time(f.reconfig_delay)),
+        tau_(fabric::to_time(f.reconfig_delay)),
         free_(f.initial_config_free),
         next_(static_cast<std::size_t>(f.ocs), 0) {}
 
-  std::optional<Window> next(int sw, Time) override {
+  std::optional<fabric_baselines::Window> next(int sw, fabric::Time) override {
     const std::int64_t s = next_[static_cast<std::size_t>(sw)]++;
     const std::int64_t m = (s * ocs_ + sw) % static_cast<std::int64_t>(ms_.size());
-    return Window{s * slot_ + (s == 0 && free_ ? 0 : tau_), (s + 1) * slot_,
-                  ms_[static_cast<std::size_t>(m)]};
+    return fabric_baselines::Window{s * slot_ + (s == 0 && free_ ? 0 : tau_), (s + 1) * slot_,
+                                    ms_[static_cast<std::size_t>(m)]};
   }
 
  private:
-  std::vector<Matching> ms_;
+  std::vector<fabric_baselines::Matching> ms_;
   std::int64_t ocs_;
-  Time slot_, tau_;
+  fabric::Time slot_, tau_;
   bool free_;
   std::vector<std::int64_t> next_;
 };
 
-void expect_same(const ScheduleRun& got, const ScheduleRun& want) {
+void expect_same(const fabric::ScheduleRun& got, const fabric::ScheduleRun& want) {
   EXPECT_EQ(got.schedule.iteration_time, want.schedule.iteration_time);
   EXPECT_EQ(got.events, want.events);
   ASSERT_EQ(got.schedule.hops.size(), want.schedule.hops.size());
@@ -115,8 +117,8 @@ void expect_same(const ScheduleRun& got, const ScheduleRun& want) {
   }
   ASSERT_EQ(got.schedule.circuits.size(), want.schedule.circuits.size());
   for (std::size_t c = 0; c < want.schedule.circuits.size(); ++c) {
-    const TimedCircuit& g = got.schedule.circuits[c];
-    const TimedCircuit& h = want.schedule.circuits[c];
+    const fabric::TimedCircuit& g = got.schedule.circuits[c];
+    const fabric::TimedCircuit& h = want.schedule.circuits[c];
     EXPECT_TRUE(std::tie(g.up, g.down, g.sw, g.a, g.b) == std::tie(h.up, h.down, h.sw, h.a, h.b))
         << "circuit " << c;
   }
@@ -128,20 +130,21 @@ class RotorCycleDispatch
 
 TEST_P(RotorCycleDispatch, SameScheduleAsListingEveryCircuit) {
   const auto [n, ocs, duplex, vlb, alpha, free] = GetParam();
-  const Fabric f =
-      testing::make_fabric(n, ocs, 1e-5,
-                           {.rate = testing::kLinkRate,
-                            .alpha = alpha,
-                            .kind = duplex ? CircuitKind::duplex : CircuitKind::simplex,
-                            .initial_free = free});
-  const SchedulerOptions opt;
+  const fabric::Fabric f = testing::make_fabric(
+      n, ocs, 1e-5,
+      {.rate = testing::kLinkRate,
+       .alpha = alpha,
+       .kind = duplex ? fabric::CircuitKind::duplex : fabric::CircuitKind::simplex,
+       .initial_free = free});
+  const fabric::SchedulerOptions opt;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     // Up to 20 MB: a message spans several 90 µs windows.
-    const Workload w = testing::random_workload(seed, n, 60, 0.25, {.bytes = 5e6, .seconds = 1e-5});
-    ListedRotor listed(f, rotor_slot(f, opt));
-    const ScheduleRun want =
+    const workload::Workload w =
+        testing::random_workload(seed, n, 60, 0.25, {.bytes = 5e6, .seconds = 1e-5});
+    ListedRotor listed(f, fabric_baselines::rotor_slot(f, opt));
+    const fabric::ScheduleRun want =
         run_dispatch(w, f, listed, {.relay = vlb, .used_circuits_only = true}, "listed");
-    expect_same(schedule_rotornet(w, f, opt, vlb), want);
+    expect_same(fabric_baselines::schedule_rotornet(w, f, opt, vlb), want);
   }
 }
 
@@ -154,4 +157,4 @@ INSTANTIATE_TEST_SUITE_P(Fabrics, RotorCycleDispatch,
                                            std::tuple{7, 2, false, true, 1e-6, false}));
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -10,7 +10,7 @@
 #include "support/sim_checks.hpp"
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 using testing::make_fabric;
@@ -22,10 +22,10 @@ void expect_near(const std::vector<double>& got, const std::vector<double>& want
 }
 
 TEST(FairShare, WaterFillsAndReturnsSmallDemandsWhole) {
-  expect_near(fair_share({2, 1}, 1), {0.5, 0.5});
-  expect_near(fair_share({0.2, 5, 0, 1}, 1.2), {0.2, 0.5, 0, 0.5});
-  expect_near(fair_share({0.25, 0.5}, 3), {0.25, 0.5});
-  expect_near(fair_share({1, 1}, 0), {0, 0});
+  expect_near(fabric_baselines::fair_share({2, 1}, 1), {0.5, 0.5});
+  expect_near(fabric_baselines::fair_share({0.2, 5, 0, 1}, 1.2), {0.2, 0.5, 0, 0.5});
+  expect_near(fabric_baselines::fair_share({0.25, 0.5}, 3), {0.25, 0.5});
+  expect_near(fabric_baselines::fair_share({1, 1}, 0), {0, 0});
 }
 
 // Two senders offer to one receiver. Sender 0 has 2 for column 0 and 1 for column 1 on a link of
@@ -35,7 +35,7 @@ TEST(FairShare, WaterFillsAndReturnsSmallDemandsWhole) {
 // re-offers its column 1 remainder 0.5 -> 0.25; s1 has nothing left to offer that fits.
 // Round 2: column 1 takes 0.25 more. Result: s0 (0.25, 0.75), s1 (0.25, 0).
 TEST(RotorLbAccept, SharesEachRoomFairlyAndRespreadsCutOffers) {
-  const auto acc = rotorlb_accept({{2, 1}, {3, 0}}, {1, 1}, {0.5, 1}, 1e-12);
+  const auto acc = fabric_baselines::rotorlb_accept({{2, 1}, {3, 0}}, {1, 1}, {0.5, 1}, 1e-12);
   EXPECT_DOUBLE_EQ(acc[0][0], 0.25);
   EXPECT_DOUBLE_EQ(acc[0][1], 0.75);
   EXPECT_DOUBLE_EQ(acc[1][0], 0.25);
@@ -43,7 +43,7 @@ TEST(RotorLbAccept, SharesEachRoomFairlyAndRespreadsCutOffers) {
 }
 
 TEST(RotorLbAccept, AFullRoomAcceptsNothing) {
-  const auto acc = rotorlb_accept({{2, 1}}, {1}, {0, 1}, 1e-12);
+  const auto acc = fabric_baselines::rotorlb_accept({{2, 1}}, {1}, {0, 1}, 1e-12);
   EXPECT_DOUBLE_EQ(acc[0][0], 0.0);
   EXPECT_DOUBLE_EQ(acc[0][1], 1.0);  // the whole link goes to the open column
 }
@@ -62,13 +62,13 @@ std::vector<double> delivered_per_cycle(int n, const std::vector<std::vector<dou
     for (int j = 0; j < n; ++j)
       if (d[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] > 0)
         b.send(i, j, d[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] * kL);
-  const Fabric f = make_fabric(n, 1, 1e-6, {.rate = 1e12});
-  const SimResult r = simulate(b.w, f, "rotornet-vlb");
+  const fabric::Fabric f = make_fabric(n, 1, 1e-6, {.rate = 1e12});
+  const fabric::SimResult r = simulate(b.w, f, "rotornet-vlb");
   testing::expect_complete_run(b.w, f, r);
-  const Time cycle = (n - 1) * rotor_slot(f, {});
+  const fabric::Time cycle = (n - 1) * fabric_baselines::rotor_slot(f, {});
   std::vector<double> out;
   for (std::size_t t = 0; t < b.w.tasks.size(); ++t)
-    for (const Hop& h : r.trace.hops[t]) {
+    for (const fabric::Hop& h : r.trace.hops[t]) {
       if (h.to != b.w.tasks[t].dst) continue;
       const auto c = static_cast<std::size_t>(h.start / cycle);
       if (out.size() <= c) out.resize(c + 1, 0.0);
@@ -154,4 +154,4 @@ TEST(RotorLb, SparseEightNodesFinishesInTwoCycles) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -10,7 +10,7 @@
 #include "support/fabrics.hpp"
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 using testing::kLinkRate;
@@ -28,9 +28,10 @@ OptionValues option(const std::string& key, OptionValue value) {
 TEST(Static, RingAllReduceMatchesAlphaBetaFormula) {
   const int p = 4;
   const double bytes = 64e6, alpha = 2e-6, tau = 1e-5;
-  Workload w = ring_allreduce(p, bytes);
-  Fabric f = make_fabric(p, 2, tau, {.rate = kLinkRate, .alpha = alpha});
-  SimResult r = simulate(w, f, "static", option("topology", std::string("0-1,2-3/1-2,0-3")));
+  workload::Workload w = ring_allreduce(p, bytes);
+  fabric::Fabric f = make_fabric(p, 2, tau, {.rate = kLinkRate, .alpha = alpha});
+  fabric::SimResult r =
+      simulate(w, f, "static", option("topology", std::string("0-1,2-3/1-2,0-3")));
   const double expected = tau + 2 * (p - 1) * (alpha + bytes / p / kLinkRate);
   EXPECT_NEAR(r.metrics.iteration_time, expected, 1e-11);
   EXPECT_EQ(r.metrics.reconfigurations, 2 * p);  // one set-up per used port, never changed
@@ -39,7 +40,7 @@ TEST(Static, RingAllReduceMatchesAlphaBetaFormula) {
 TEST(Static, MissingCircuitFailsNamingTheSend) {
   WorkloadBuilder b(4);
   b.send(0, 2, 1e6);
-  Fabric f = make_fabric(4, 1, 1e-5, {.rate = kLinkRate});
+  fabric::Fabric f = make_fabric(4, 1, 1e-5, {.rate = kLinkRate});
   try {
     (void)simulate(b.w, f, "static", option("topology", std::string("0-1,2-3")));
     FAIL();
@@ -50,17 +51,17 @@ TEST(Static, MissingCircuitFailsNamingTheSend) {
 }
 
 TEST(Static, HeaviestTopologyCoversASingleRing) {
-  Workload w = ring_allreduce(4, 8e6);
-  Fabric f = make_fabric(4, 2, 1e-5, {.rate = kLinkRate});
-  SimResult r = simulate(w, f, "static");
+  workload::Workload w = ring_allreduce(4, 8e6);
+  fabric::Fabric f = make_fabric(4, 2, 1e-5, {.rate = kLinkRate});
+  fabric::SimResult r = simulate(w, f, "static");
   EXPECT_NEAR(r.metrics.iteration_time, 1e-5 + 6 * (2e6 / kLinkRate), 1e-11);
 }
 
 TEST(RotorNet, FirstSlotMessageTakesTauPlusTransfer) {
   WorkloadBuilder b(4);
   b.send(0, 3, 1e5);  // {0, 3} is in matching 0 (circle method: node 3 fixed, pairs with 0)
-  Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate});
-  SimResult r = simulate(b.w, f, "rotornet");
+  fabric::Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate});
+  fabric::SimResult r = simulate(b.w, f, "rotornet");
   EXPECT_NEAR(r.metrics.iteration_time, 1e-6 + 1e5 / kLinkRate, 1e-12);
 }
 
@@ -68,9 +69,9 @@ TEST(RotorNet, FirstSlotMessageTakesTauPlusTransfer) {
 TEST(RotorNet, WaitIsAtMostOneCyclePerSlotNeeded) {
   const int n = 8, sigma = 2;
   const double tau = 1e-6;
-  Fabric f = make_fabric(n, sigma, tau, {.rate = kLinkRate});
-  SchedulerOptions opt;
-  const double slot = to_seconds(rotor_slot(f, opt));
+  fabric::Fabric f = make_fabric(n, sigma, tau, {.rate = kLinkRate});
+  fabric::SchedulerOptions opt;
+  const double slot = fabric::to_seconds(fabric_baselines::rotor_slot(f, opt));
   const double window_bytes = (slot - tau) * kLinkRate;
   const double cycle = std::ceil((n - 1) / double(sigma)) * slot;
   Rng rng(7);
@@ -81,7 +82,7 @@ TEST(RotorNet, WaitIsAtMostOneCyclePerSlotNeeded) {
     int c = b.compute(src, rng.uniform(0, 3 * cycle));
     double bytes = std::floor(rng.uniform(1, 5 * window_bytes));
     b.send(src, dst, bytes, {c});
-    SimResult r = simulate(b.w, f, "rotornet");
+    fabric::SimResult r = simulate(b.w, f, "rotornet");
     const double ready = b.w.tasks[0].duration;
     const double slots_needed = std::ceil(bytes / window_bytes);
     EXPECT_LE(r.metrics.iteration_time - ready, slots_needed * cycle + 1e-12) << trial;
@@ -96,17 +97,17 @@ TEST(RotorNet, RecordsOnlyCircuitsThatCarriedBytes) {
   int c = b.compute(0, 2e-3);  // ~20 cycles of idle rotation before the first send
   b.send(0, 5, 3e6, {c});
   b.send(2, 7, 1e5);
-  Fabric f = make_fabric(8, 2, 1e-6, {.rate = kLinkRate});
+  fabric::Fabric f = make_fabric(8, 2, 1e-6, {.rate = kLinkRate});
   for (const char* name : {"rotornet", "rotornet-vlb"}) {
-    SimResult r = simulate(b.w, f, name);  // simulate() throws unless the checker passed
+    fabric::SimResult r = simulate(b.w, f, name);  // simulate() throws unless the checker passed
     ASSERT_FALSE(r.schedule.circuits.empty()) << name;
     std::size_t hops = 0;
     for (const auto& task_hops : r.trace.hops) hops += task_hops.size();
     EXPECT_LE(r.schedule.circuits.size(), hops) << name;
-    for (const TimedCircuit& k : r.schedule.circuits) {
+    for (const fabric::TimedCircuit& k : r.schedule.circuits) {
       bool carried = false;
       for (const auto& task_hops : r.trace.hops)
-        for (const Hop& h : task_hops)
+        for (const fabric::Hop& h : task_hops)
           carried |= h.sw == k.sw && h.start >= k.up && h.end <= k.down &&
                      ((h.from == k.a && h.to == k.b) || (h.from == k.b && h.to == k.a));
       EXPECT_TRUE(carried) << name << " circuit " << k.a << "-" << k.b << " at " << k.up;
@@ -117,11 +118,11 @@ TEST(RotorNet, RecordsOnlyCircuitsThatCarriedBytes) {
 TEST(RotorNetVlb, RelaysThroughIntermediatesAndCountsTheirBuffer) {
   WorkloadBuilder b(8);
   b.send(0, 1, 4e6);
-  Fabric f = make_fabric(8, 1, 1e-6, {.rate = kLinkRate});
-  SimResult direct = simulate(b.w, f, "rotornet");
-  SimResult vlb = simulate(b.w, f, "rotornet-vlb");
+  fabric::Fabric f = make_fabric(8, 1, 1e-6, {.rate = kLinkRate});
+  fabric::SimResult direct = simulate(b.w, f, "rotornet");
+  fabric::SimResult vlb = simulate(b.w, f, "rotornet-vlb");
   int relayed = 0;
-  for (const Hop& h : vlb.trace.hops[0]) relayed += h.from != 0;
+  for (const fabric::Hop& h : vlb.trace.hops[0]) relayed += h.from != 0;
   EXPECT_GT(relayed, 0);
   EXPECT_LT(vlb.metrics.iteration_time, direct.metrics.iteration_time);
   EXPECT_DOUBLE_EQ(vlb.metrics.bytes_delivered, 4e6);
@@ -134,8 +135,8 @@ TEST(Ideal, FairSharingOfOneSender) {
   WorkloadBuilder b(3);
   b.send(0, 1, 1e6);
   b.send(0, 2, 1e6);
-  Fabric f = make_fabric(3, 2, 1e-3, {.rate = kLinkRate});
-  SimResult r = simulate(b.w, f, "ideal");
+  fabric::Fabric f = make_fabric(3, 2, 1e-3, {.rate = kLinkRate});
+  fabric::SimResult r = simulate(b.w, f, "ideal");
   EXPECT_NEAR(r.metrics.iteration_time, 2e6 / (2 * kLinkRate), 1e-12);
   EXPECT_EQ(r.metrics.reconfigurations, 0);
 }
@@ -147,10 +148,10 @@ TEST(Ideal, MaxMinFairRates) {
   const double bytes = 3e6, cap = 2 * kLinkRate;
   int a = b.send(0, 1, bytes);
   int others[] = {b.send(0, 2, bytes), b.send(3, 2, bytes), b.send(4, 2, bytes)};
-  Fabric f = make_fabric(5, 2, 1e-3, {.rate = kLinkRate});
-  SimResult r = simulate(b.w, f, "ideal");
-  EXPECT_NEAR(to_seconds(r.trace.finish[a]), bytes / (2 * cap / 3), 1e-11);
-  for (int t : others) EXPECT_NEAR(to_seconds(r.trace.finish[t]), bytes / (cap / 3), 1e-11);
+  fabric::Fabric f = make_fabric(5, 2, 1e-3, {.rate = kLinkRate});
+  fabric::SimResult r = simulate(b.w, f, "ideal");
+  EXPECT_NEAR(fabric::to_seconds(r.trace.finish[a]), bytes / (2 * cap / 3), 1e-11);
+  for (int t : others) EXPECT_NEAR(fabric::to_seconds(r.trace.finish[t]), bytes / (cap / 3), 1e-11);
 }
 
 // 0->1 and 2->3 are tied together by 0->3 (they share its links) until it ends: then both must
@@ -159,18 +160,18 @@ TEST(Ideal, RatesRiseOnBothSidesWhenTheLinkingSendEnds) {
   WorkloadBuilder b(4);
   const double bytes = 3e6, link = 1e6, cap = 2 * kLinkRate;
   const int near = b.send(0, 1, bytes), far = b.send(2, 3, bytes), linking = b.send(0, 3, link);
-  SimResult r = simulate(b.w, make_fabric(4, 2, 1e-3, {.rate = kLinkRate}), "ideal");
+  fabric::SimResult r = simulate(b.w, make_fabric(4, 2, 1e-3, {.rate = kLinkRate}), "ideal");
   const double linked = link / (cap / 2);  // all three at half a link while linked
-  EXPECT_NEAR(to_seconds(r.trace.finish[linking]), linked, 1e-11);
+  EXPECT_NEAR(fabric::to_seconds(r.trace.finish[linking]), linked, 1e-11);
   for (int t : {near, far})
-    EXPECT_NEAR(to_seconds(r.trace.finish[t]), linked + (bytes - link) / cap, 1e-11);
+    EXPECT_NEAR(fabric::to_seconds(r.trace.finish[t]), linked + (bytes - link) / cap, 1e-11);
 }
 
 TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
-  Workload w = random_workload(11, 6, 24, 0.25, {.bytes = 1e6, .seconds = 1e-5});
-  Fabric f = make_fabric(6, 2, 1e-6, {.rate = kLinkRate});
-  SimResult one = simulate(w, f, "bvn");
-  SimResult periodic = simulate(w, f, "bvn", option("frame", 2e-4));
+  workload::Workload w = random_workload(11, 6, 24, 0.25, {.bytes = 1e6, .seconds = 1e-5});
+  fabric::Fabric f = make_fabric(6, 2, 1e-6, {.rate = kLinkRate});
+  fabric::SimResult one = simulate(w, f, "bvn");
+  fabric::SimResult periodic = simulate(w, f, "bvn", option("frame", 2e-4));
   EXPECT_NEAR(one.metrics.bytes_delivered, one.metrics.bytes_injected, 1e-3);
   EXPECT_NEAR(periodic.metrics.bytes_delivered, periodic.metrics.bytes_injected, 1e-3);
   EXPECT_THROW((void)simulate(w, f, "bvn", option("frame", 1e-7)), InputError);
@@ -178,11 +179,11 @@ TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
 
 struct Case {
   std::string scheduler;
-  CircuitKind kind;
+  fabric::CircuitKind kind;
 };
 
 void PrintTo(const Case& c, std::ostream* os) {
-  *os << c.scheduler << (c.kind == CircuitKind::duplex ? " duplex" : " simplex");
+  *os << c.scheduler << (c.kind == fabric::CircuitKind::duplex ? " duplex" : " simplex");
 }
 
 // Every registered scheduler on both circuit kinds: a scheduler added to the registry is tested
@@ -190,8 +191,8 @@ void PrintTo(const Case& c, std::ostream* os) {
 std::vector<Case> every_case() {
   std::vector<Case> cases;
   for (const WorkloadScheduler& s : workload_schedulers())
-    for (CircuitKind kind : {CircuitKind::duplex, CircuitKind::simplex})
-      if (!s.electrical || kind == CircuitKind::duplex) cases.push_back({s.name, kind});
+    for (fabric::CircuitKind kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex})
+      if (!s.electrical || kind == fabric::CircuitKind::duplex) cases.push_back({s.name, kind});
   return cases;
 }
 
@@ -202,34 +203,34 @@ class EveryScheduler : public ::testing::TestWithParam<Case> {};
 // scheduler can serve it, the static topology included.
 TEST_P(EveryScheduler, ConservesBytesDrainsBuffersAndReplays) {
   const Case c = GetParam();
-  Workload w = ring_allreduce(6, 3e6);
-  Fabric f = make_fabric(6, 2, 2e-6, {.rate = kLinkRate, .alpha = 1e-7, .kind = c.kind});
-  SimResult r = simulate(w, f, c.scheduler);  // checked; replayed independently below
+  workload::Workload w = ring_allreduce(6, 3e6);
+  fabric::Fabric f = make_fabric(6, 2, 2e-6, {.rate = kLinkRate, .alpha = 1e-7, .kind = c.kind});
+  fabric::SimResult r = simulate(w, f, c.scheduler);  // checked; replayed independently below
   EXPECT_NEAR(r.metrics.bytes_delivered, r.metrics.bytes_injected, 1e-3);
   EXPECT_GT(r.metrics.bytes_injected, 0.0);
   EXPECT_GE(r.metrics.iteration_time, r.metrics.lower_bound - 1e-12);
   EXPECT_GE(r.metrics.peak_nic_buffer_total, r.metrics.peak_nic_buffer);
   EXPECT_GE(r.metrics.peak_nic_buffer, r.metrics.peak_waiting_bytes - 1e-6);
-  std::vector<BufferSample> series;
+  std::vector<fabric::BufferSample> series;
   (void)nic_buffer(w, r.trace, buffer_model(f, r.schedule.posting), r.schedule.iteration_time,
                    &series);
   std::vector<double> last(6, -1);
-  for (const BufferSample& s : series) last[static_cast<std::size_t>(s.gpu)] = s.bytes;
+  for (const fabric::BufferSample& s : series) last[static_cast<std::size_t>(s.gpu)] = s.bytes;
   for (double v : last) EXPECT_NEAR(v, 0.0, 1e-3);
 
-  SimResult again = simulate(w, f, c.scheduler);
+  fabric::SimResult again = simulate(w, f, c.scheduler);
   const std::string text = circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f));
   EXPECT_EQ(text, circuit_schedule_to_json(to_circuit_schedule(again.schedule, w, f)));
   if (workload_scheduler(c.scheduler).electrical) return;
-  SimResult replayed = replay(w, f, parse_circuit_schedule(text, "s.json", f));
+  fabric::SimResult replayed = replay(w, f, parse_circuit_schedule(text, "s.json", f));
   ASSERT_TRUE(replayed.ok) << replayed.violations.front();
   EXPECT_DOUBLE_EQ(replayed.metrics.iteration_time, r.metrics.iteration_time);
   // The replayed file is a timetable: its hosts post each message at its start, so its NIC holds
   // no more than when the same hops were posted as each message became ready.
   // flux and flux-greedy hand the hosts a timetable themselves; the others decide online.
   const bool timetable = c.scheduler == "flux" || c.scheduler == "flux-greedy";
-  EXPECT_EQ(r.metrics.posting, timetable ? Posting::timetable : Posting::ready);
-  EXPECT_EQ(replayed.metrics.posting, Posting::timetable);
+  EXPECT_EQ(r.metrics.posting, timetable ? fabric::Posting::timetable : fabric::Posting::ready);
+  EXPECT_EQ(replayed.metrics.posting, fabric::Posting::timetable);
   EXPECT_DOUBLE_EQ(replayed.metrics.peak_nic_buffer_eager, r.metrics.peak_nic_buffer_eager);
   EXPECT_LE(replayed.metrics.peak_nic_buffer, r.metrics.peak_nic_buffer + 1e-6);
   EXPECT_GE(replayed.metrics.peak_nic_buffer_eager, replayed.metrics.peak_nic_buffer - 1e-6);
@@ -239,7 +240,8 @@ INSTANTIATE_TEST_SUITE_P(Registry, EveryScheduler, ::testing::ValuesIn(every_cas
                          [](const auto& info) {
                            std::string name =
                                info.param.scheduler +
-                               (info.param.kind == CircuitKind::duplex ? "_duplex" : "_simplex");
+                               (info.param.kind == fabric::CircuitKind::duplex ? "_duplex"
+                                                                               : "_simplex");
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
@@ -250,19 +252,19 @@ TEST(Simulate, ZeroByteSendsCompleteUnderEveryScheduler) {
   int c = b.compute(1, 1e-5);
   const int zero = b.send(1, 3, 0.0, {c});
   b.send(0, 2, 1e6);
-  Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate, .alpha = 1e-7});
+  fabric::Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate, .alpha = 1e-7});
   for (const WorkloadScheduler& s : workload_schedulers()) {
-    SimResult r = simulate(b.w, f, s.name);
+    fabric::SimResult r = simulate(b.w, f, s.name);
     // Delivered after the compute it waits for (plus α), inside the iteration.
-    EXPECT_GE(to_seconds(r.trace.finish[zero]), 1e-5 + 1e-7 - 1e-12) << s.name;
+    EXPECT_GE(fabric::to_seconds(r.trace.finish[zero]), 1e-5 + 1e-7 - 1e-12) << s.name;
     EXPECT_LE(r.trace.finish[zero], r.schedule.iteration_time) << s.name;
     EXPECT_GE(r.metrics.iteration_time, 1e-5 + 1e-7 - 1e-12) << s.name;
   }
 }
 
 TEST(Simulate, BadInputIsInputError) {
-  Workload w = random_workload(1, 4, 4, 0.25, {.bytes = 1e6, .seconds = 1e-5});
-  Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate});
+  workload::Workload w = random_workload(1, 4, 4, 0.25, {.bytes = 1e6, .seconds = 1e-5});
+  fabric::Fabric f = make_fabric(4, 1, 1e-6, {.rate = kLinkRate});
   EXPECT_THROW((void)simulate(w, f, "nonsense"), InputError);
   EXPECT_THROW((void)simulate(w, make_fabric(5, 1, 1e-6, {.rate = kLinkRate}), "rotornet"),
                InputError);
@@ -281,4 +283,4 @@ TEST(Simulate, BadInputIsInputError) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::schedulers

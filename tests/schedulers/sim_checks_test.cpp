@@ -9,15 +9,15 @@
 #include "support/fabrics.hpp"
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 using testing::expect_complete_run;
 
 struct CheckedRun {
-  Workload w;
-  Fabric f;
-  SimResult r;
+  workload::Workload w;
+  fabric::Fabric f;
+  fabric::SimResult r;
 };
 
 CheckedRun ring_run() {
@@ -47,10 +47,10 @@ TEST(SimChecks, CatchesLostBytesAnEarlyHopAWrongIterationTimeAndAnImpossibleRate
   EXPECT_NONFATAL_FAILURE(expect_complete_run(slow.w, slow.f, slow.r), "iteration_time");
   // The same run claimed on links 1000 times slower: faster than its ports allow.
   const CheckedRun fast = ring_run();
-  Fabric slower = fast.f;
+  fabric::Fabric slower = fast.f;
   slower.link_rate /= 1000;
   EXPECT_NONFATAL_FAILURE(expect_complete_run(fast.w, slower, fast.r), "busiest");
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -23,7 +23,7 @@
 #include "workload/validate.hpp"
 #include "workload/workload_importers.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 const std::string kTraces = std::string(FLUX_TEST_DATA_DIR) + "/traces/";
@@ -33,30 +33,31 @@ struct Counts {
   double bytes = 0;
 };
 
-Counts counts_of(const Workload& w) {
+Counts counts_of(const workload::Workload& w) {
   Counts c;
-  for (const Task& t : w.tasks) {
-    if (t.kind == TaskKind::compute) ++c.computes;
-    if (t.kind == TaskKind::send) ++c.sends, c.bytes += t.bytes;
+  for (const workload::Task& t : w.tasks) {
+    if (t.kind == workload::TaskKind::compute) ++c.computes;
+    if (t.kind == workload::TaskKind::send) ++c.sends, c.bytes += t.bytes;
   }
   return c;
 }
 
 // Validates `w`, checks its counts, and simulates it with rotornet and with flux-greedy's
 // schedule replayed through the checker.
-void check(const Workload& w, const Counts& want, const std::string& what) {
+void check(const workload::Workload& w, const Counts& want, const std::string& what) {
   SCOPED_TRACE(what);
   EXPECT_NO_THROW(validate_workload(w, what));
   const Counts got = counts_of(w);
   EXPECT_EQ(got.computes, want.computes);
   EXPECT_EQ(got.sends, want.sends);
   EXPECT_DOUBLE_EQ(got.bytes, want.bytes);
-  const Fabric f =
+  const fabric::Fabric f =
       testing::make_fabric(w.gpus, 2, 10e-6, {.rate = testing::kLinkRate, .alpha = 1e-6});
-  const SimResult rotor = simulate(w, f, "rotornet");
+  const fabric::SimResult rotor = simulate(w, f, "rotornet");
   testing::expect_complete_run(w, f, rotor);
-  const CoschedInstance inst = make_instance(w, f, what);
-  const SimResult greedy = replay(w, f, make_circuit_schedule(inst, flux_greedy(inst), "greedy"));
+  const cosched::CoschedInstance inst = cosched::make_instance(w, f, what);
+  const fabric::SimResult greedy =
+      replay(w, f, make_circuit_schedule(inst, flux_greedy(inst), "greedy"));
   EXPECT_TRUE(greedy.ok) << (greedy.violations.empty() ? "" : greedy.violations.front());
   EXPECT_GE(greedy.metrics.iteration_time, greedy.metrics.compute_critical_path * (1 - 1e-12));
 }
@@ -69,29 +70,29 @@ struct NodeCounts {
   std::int64_t absent_ctrl = 0;
 };
 
-NodeCounts count_nodes(const ChakraTrace& t) {
+NodeCounts count_nodes(const workload::ChakraTrace& t) {
   NodeCounts c;
   std::set<std::uint64_t> ids;
-  for (const ChakraNode& n : t.nodes) ids.insert(n.id);
-  for (const ChakraNode& n : t.nodes) {
+  for (const workload::ChakraNode& n : t.nodes) ids.insert(n.id);
+  for (const workload::ChakraNode& n : t.nodes) {
     for (std::uint64_t d : n.ctrl_deps) c.absent_ctrl += ids.count(d) == 0;
-    const ChakraAttr* cpu = n.attr("is_cpu_op");
+    const workload::ChakraAttr* cpu = n.attr("is_cpu_op");
     if (cpu && cpu->integer != 0) {
       ++c.cpu;
       continue;
     }
-    switch (static_cast<ChakraNodeType>(n.type)) {
-      case ChakraNodeType::comp:
+    switch (static_cast<workload::ChakraNodeType>(n.type)) {
+      case workload::ChakraNodeType::comp:
         ++c.comp;
         break;
-      case ChakraNodeType::comm_send:
+      case workload::ChakraNodeType::comm_send:
         ++c.send;
         c.send_bytes += static_cast<double>(n.attr("comm_size")->integer);
         break;
-      case ChakraNodeType::comm_recv:
+      case workload::ChakraNodeType::comm_recv:
         ++c.recv;
         break;
-      case ChakraNodeType::comm_coll:
+      case workload::ChakraNodeType::comm_coll:
         ++c.coll;
         break;
       default:
@@ -104,8 +105,8 @@ NodeCounts count_nodes(const ChakraTrace& t) {
 NodeCounts count_files(const std::string& prefix, int ranks) {
   NodeCounts sum;
   for (int r = 0; r < ranks; ++r) {
-    const std::string file = chakra_rank_file(prefix, r);
-    const NodeCounts c = count_nodes(parse_chakra(read_file(file), file));
+    const std::string file = workload::chakra_rank_file(prefix, r);
+    const NodeCounts c = count_nodes(workload::parse_chakra(read_file(file), file));
     sum.comp += c.comp, sum.send += c.send, sum.recv += c.recv, sum.coll += c.coll;
     sum.cpu += c.cpu, sum.send_bytes += c.send_bytes, sum.absent_ctrl += c.absent_ctrl;
   }
@@ -114,30 +115,31 @@ NodeCounts count_files(const std::string& prefix, int ranks) {
 
 double comm_size(const std::string& file) {
   return static_cast<double>(
-      parse_chakra(read_file(file), file).nodes.at(0).attr("comm_size")->integer);
+      workload::parse_chakra(read_file(file), file).nodes.at(0).attr("comm_size")->integer);
 }
 
 TEST(TraceCorpus, ChakraAllReduceMicrobenchmark) {
   const std::string prefix = kTraces + "chakra/mb_all_reduce_8/all_reduce";
-  const double s = comm_size(chakra_rank_file(prefix, 0));
+  const double s = comm_size(workload::chakra_rank_file(prefix, 0));
   const int p = 8;  // files all_reduce.0..7
   // Ring: 2(p-1) steps, every rank sends S/p per step.
-  check(import_chakra(prefix), {0, p * 2 * (p - 1), p * 2 * (p - 1) * s / p}, "all_reduce");
+  check(workload::import_chakra(prefix), {0, p * 2 * (p - 1), p * 2 * (p - 1) * s / p},
+        "all_reduce");
 }
 
 TEST(TraceCorpus, ChakraAllToAllMicrobenchmark) {
   const std::string prefix = kTraces + "chakra/mb_all_to_all_16/all_to_all";
-  const double s = comm_size(chakra_rank_file(prefix, 0));
+  const double s = comm_size(workload::chakra_rank_file(prefix, 0));
   const int p = 16;
   // Direct: every rank sends S/p to each of the p-1 others.
-  check(import_chakra(prefix), {0, p * (p - 1), p * (p - 1) * s / p}, "all_to_all");
+  check(workload::import_chakra(prefix), {0, p * (p - 1), p * (p - 1) * s / p}, "all_to_all");
 }
 
 TEST(TraceCorpus, ChakraCustomRingAllReduce) {
   const std::string prefix = kTraces + "chakra/custom_ar8/custom_allreduce";
   const NodeCounts n = count_files(prefix, 8);
   ASSERT_EQ(n.send, n.recv);  // every receive matches a send; it adds no task of its own
-  check(import_chakra(prefix), {n.comp, n.send, n.send_bytes}, "custom ring all-reduce");
+  check(workload::import_chakra(prefix), {n.comp, n.send, n.send_bytes}, "custom ring all-reduce");
 }
 
 TEST(TraceCorpus, ChakraResNetWithoutCommSize) {
@@ -145,8 +147,8 @@ TEST(TraceCorpus, ChakraResNetWithoutCommSize) {
   // synchronisation of all 64 ranks, no sends.
   const std::string prefix = kTraces + "chakra/resnet_dp/Resnet50_DataParallel";
   const NodeCounts n = count_files(prefix, 64);
-  ImportReport report;
-  const Workload w = import_chakra(prefix, {}, &report);
+  workload::ImportReport report;
+  const workload::Workload w = workload::import_chakra(prefix, {}, &report);
   EXPECT_EQ(w.gpus, 64);
   check(w, {n.comp, 0, 0}, "resnet_dp");
   EXPECT_EQ(report.count("collectives of 0 bytes, kept as a synchronisation"), n.coll / 64);
@@ -155,22 +157,24 @@ TEST(TraceCorpus, ChakraResNetWithoutCommSize) {
 // The PyTorch-converted rank, read straight from the published tar.gz.
 TEST(TraceCorpus, ChakraPyTorchConvertedRankFromArchive) {
   const std::string archive = kTraces + "chakra/feeder_tests_trace.tar.gz";
-  const std::string tar = read_data_file(archive);
-  const std::vector<TarMember> members = tar_members(tar, archive);
+  const std::string tar = workload::read_data_file(archive);
+  const std::vector<workload::TarMember> members = workload::tar_members(tar, archive);
   ASSERT_EQ(members.size(), 1u);
-  const NodeCounts n = count_nodes(parse_chakra(members[0].data, members[0].name));
+  const NodeCounts n = count_nodes(workload::parse_chakra(members[0].data, members[0].name));
   ASSERT_GT(n.cpu, 0);
   ASSERT_GT(n.absent_ctrl, 0);
-  ImportReport skip;
+  workload::ImportReport skip;
   // One rank: its GPU collectives have nobody to exchange with, so no sends.
-  check(import_chakra(archive, {}, &skip), {n.comp, 0, 0}, "feeder trace, CPU nodes skipped");
+  check(workload::import_chakra(archive, {}, &skip), {n.comp, 0, 0},
+        "feeder trace, CPU nodes skipped");
   EXPECT_EQ(skip.count("control dependencies on nodes absent from the file, dropped"),
             n.absent_ctrl);
   EXPECT_EQ(skip.count("CPU (is_cpu_op) nodes skipped, their dependencies passed on"), n.cpu);
   EXPECT_GT(skip.count("dependencies on nodes later in the file"), 0);
-  ChakraImportOptions stream;
-  stream.cpu_nodes = CpuNodes::stream;
-  check(import_chakra(archive, stream), {n.comp + n.cpu, 0, 0}, "feeder trace, CPU nodes timed");
+  workload::ChakraImportOptions stream;
+  stream.cpu_nodes = workload::CpuNodes::stream;
+  check(workload::import_chakra(archive, stream), {n.comp + n.cpu, 0, 0},
+        "feeder trace, CPU nodes timed");
 }
 
 // ---- ASTRA-sim 1.0 / SimAI text: counts from the layer lines.
@@ -261,11 +265,11 @@ const TextCase kTextCases[] = {
 
 TEST(TraceCorpus, AstraAndSimAiTextWorkloads) {
   for (const TextCase& tc : kTextCases) {
-    AstraImportOptions o;
+    workload::AstraImportOptions o;
     o.gpus = tc.gpus;
     o.model_group = tc.tp;
-    ImportReport report;
-    const Workload w = import_astra(kTraces + tc.file, o, &report);
+    workload::ImportReport report;
+    const workload::Workload w = import_astra(kTraces + tc.file, o, &report);
     EXPECT_EQ(w.gpus, tc.gpus) << tc.file;
     check(w, expected_text(tc), tc.file);
     // The report says what became of every layer.
@@ -279,4 +283,4 @@ TEST(TraceCorpus, AstraAndSimAiTextWorkloads) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::schedulers

@@ -10,21 +10,22 @@
 
 #include "support/workloads.hpp"
 
-namespace flux {
+namespace flux::schedulers {
 namespace {
 
 TEST(Traffic, DemandEntriesAreTheDenseDemandExactly) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Workload w = testing::random_workload(seed, 9, 80, 0.25, {.bytes = 1e6});
+    const workload::Workload w = testing::random_workload(seed, 9, 80, 0.25, {.bytes = 1e6});
     std::vector<int> tasks(w.tasks.size());
     std::iota(tasks.begin(), tasks.end(), 0);
     tasks.resize(tasks.size() / 2 + 1);  // a part of the sends, and compute tasks among them
-    const DemandEntries e = circuit_demand_entries(w, tasks);
+    const fabric_baselines::DemandEntries e = fabric_baselines::circuit_demand_entries(w, tasks);
     EXPECT_TRUE(std::is_sorted(e.begin(), e.end()));
     EXPECT_FALSE(e.empty());
-    EXPECT_EQ(dense(w.gpus, e), circuit_demand(w, tasks));
-    EXPECT_EQ(dense(w.gpus, e).nonzeros(), static_cast<long long>(e.size()));
-    EXPECT_EQ(symmetrized(w.gpus, e), symmetrized(circuit_demand(w, tasks)));
+    EXPECT_EQ(fabric_baselines::dense(w.gpus, e), fabric_baselines::circuit_demand(w, tasks));
+    EXPECT_EQ(fabric_baselines::dense(w.gpus, e).nonzeros(), static_cast<long long>(e.size()));
+    EXPECT_EQ(fabric_baselines::symmetrized(w.gpus, e),
+              fabric_baselines::symmetrized(fabric_baselines::circuit_demand(w, tasks)));
   }
 }
 
@@ -33,11 +34,11 @@ TEST(Traffic, SymmetrizedIsTheEntrywiseMaxWithTheTranspose) {
     Matrix d(n);
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) d(i, j) = static_cast<double>((i * 7 + j * 13) % 11);
-    const Matrix s = symmetrized(d);
+    const Matrix s = fabric_baselines::symmetrized(d);
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) ASSERT_EQ(s(i, j), std::max(d(i, j), d(j, i))) << n;
   }
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::schedulers

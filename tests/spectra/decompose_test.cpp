@@ -7,25 +7,25 @@
 #include "matrix/generators.hpp"
 #include "spectra_test_util.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
-double total(const Decomposition& d) {
+double total(const matrix::Decomposition& d) {
   return std::accumulate(d.weights.begin(), d.weights.end(), 0.0);
 }
 
 TEST(Decompose, ExactlyDeltaPermutationsOnEveryGenerator) {
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
   opt.n = 32;
   opt.tokens = 64;
-  for (const std::string& kind : generator_kinds()) {
+  for (const std::string& kind : matrix::generator_kinds()) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       SCOPED_TRACE(kind + " seed " + std::to_string(seed));
       const Matrix d = generate_matrix(kind, opt, seed);
       for (WeightMethod w : {WeightMethod::lp, WeightMethod::stretch})
         for (AssignmentKernel k : {AssignmentKernel::automatic, AssignmentKernel::sparse,
                                    AssignmentKernel::sparse_warm, AssignmentKernel::dense}) {
-          const Decomposition dec = spectra_decompose(d, {.weights = w, .kernel = k});
+          const matrix::Decomposition dec = spectra_decompose(d, {.weights = w, .kernel = k});
           EXPECT_EQ(static_cast<int>(dec.perms.size()), d.max_line_nonzeros());
           testing::expect_covering_decomposition(d, dec);
           EXPECT_GE(total(dec), 1.0 - 1e-9);  // Σw >= the busiest port's load
@@ -39,9 +39,9 @@ TEST(Decompose, SyntheticSixteenFlowsMatchesReferenceOverhead) {
   // (LP).
   double lp = 0, st = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const Matrix d = generate_synthetic({}, seed);
-    const Decomposition a = spectra_decompose(d, {.weights = WeightMethod::lp});
-    const Decomposition b = spectra_decompose(d, {.weights = WeightMethod::stretch});
+    const Matrix d = matrix::generate_synthetic({}, seed);
+    const matrix::Decomposition a = spectra_decompose(d, {.weights = WeightMethod::lp});
+    const matrix::Decomposition b = spectra_decompose(d, {.weights = WeightMethod::stretch});
     EXPECT_EQ(a.perms.size(), 16u);
     lp += total(a) / 3;
     st += total(b) / 3;
@@ -52,7 +52,7 @@ TEST(Decompose, SyntheticSixteenFlowsMatchesReferenceOverhead) {
 }
 
 TEST(Decompose, GptThirtyTwoWeights) {
-  const Decomposition dec = spectra_decompose(generate_gpt({}, 1));
+  const matrix::Decomposition dec = spectra_decompose(matrix::generate_gpt({}, 1));
   ASSERT_EQ(dec.perms.size(), 4u);
   EXPECT_NEAR(dec.weights[0], 0.94717, 1e-5);
   EXPECT_NEAR(dec.weights[1], 0.02229, 1e-5);
@@ -65,27 +65,27 @@ TEST(Decompose, PermutationMatrixIsOnePermutation) {
   Matrix d(5);
   const std::vector<int> p = {2, 0, 4, 1, 3};
   for (int i = 0; i < 5; ++i) d(i, p[static_cast<std::size_t>(i)]) = 0.5;
-  const Decomposition dec = spectra_decompose(d);
+  const matrix::Decomposition dec = spectra_decompose(d);
   ASSERT_EQ(dec.perms.size(), 1u);
   EXPECT_EQ(dec.perms[0], p);
   EXPECT_DOUBLE_EQ(dec.weights[0], 0.5);
 }
 
 TEST(Decompose, ZeroMatrixIsEmpty) {
-  const Decomposition dec = spectra_decompose(Matrix(4));
+  const matrix::Decomposition dec = spectra_decompose(Matrix(4));
   EXPECT_TRUE(dec.perms.empty());
 }
 
 TEST(Decompose, ReusedWorkspaceGivesTheFreshSolversDecomposition) {
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
   opt.n = 64;
   opt.tokens = 64;
-  for (const std::string& kind : generator_kinds()) {
+  for (const std::string& kind : matrix::generator_kinds()) {
     SCOPED_TRACE(kind);
     const Matrix d = generate_matrix(kind, opt, 2);
-    const Decomposition a = spectra_decompose(
+    const matrix::Decomposition a = spectra_decompose(
         d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse});
-    const Decomposition b = spectra_decompose(
+    const matrix::Decomposition b = spectra_decompose(
         d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse_fresh});
     EXPECT_EQ(a.perms, b.perms);
     EXPECT_EQ(a.weights, b.weights);  // bit for bit
@@ -97,15 +97,15 @@ TEST(Decompose, WarmAndColdKernelsPeelTheSameDemand) {
   // and only it drives the greedy (uncovered entries always have positive remaining demand). So a
   // warm start may pick other idle fillers, but the stretch weights must not change.
   for (const std::string kind : {"sparse", "moe", "synthetic"}) {
-    GeneratorOptions opt;
+    matrix::GeneratorOptions opt;
     opt.n = 48;
     opt.tokens = 4096;
     const Matrix d = generate_matrix(kind, opt, 3);
     SCOPED_TRACE(kind);
-    const Decomposition cold = spectra_decompose(
+    const matrix::Decomposition cold = spectra_decompose(
         d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse});
     for (AssignmentKernel k : {AssignmentKernel::automatic, AssignmentKernel::sparse_warm}) {
-      const Decomposition warm =
+      const matrix::Decomposition warm =
           spectra_decompose(d, {.weights = WeightMethod::stretch, .kernel = k});
       ASSERT_EQ(warm.weights.size(), cold.weights.size());
       for (std::size_t l = 0; l < cold.weights.size(); ++l)
@@ -117,16 +117,16 @@ TEST(Decompose, WarmAndColdKernelsPeelTheSameDemand) {
 TEST(Decompose, SparseAndDenseKernelsAgreeOnTotalsUpToTies) {
   // Both kernels solve every step optimally; ties can differ, so compare Σw loosely and K exactly.
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    GeneratorOptions opt;
+    matrix::GeneratorOptions opt;
     opt.n = 40;
     opt.density = 0.15;
     const Matrix d = generate_sparse(opt, seed);
-    const Decomposition a = spectra_decompose(d, {.kernel = AssignmentKernel::sparse});
-    const Decomposition b = spectra_decompose(d, {.kernel = AssignmentKernel::dense});
+    const matrix::Decomposition a = spectra_decompose(d, {.kernel = AssignmentKernel::sparse});
+    const matrix::Decomposition b = spectra_decompose(d, {.kernel = AssignmentKernel::dense});
     EXPECT_EQ(a.perms.size(), b.perms.size());
     EXPECT_NEAR(total(a), total(b), 0.05 * total(b));
   }
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::spectra

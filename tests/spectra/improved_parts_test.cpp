@@ -11,19 +11,19 @@
 #include "spectra/wraparound.hpp"
 #include "spectra_test_util.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
-double makespan(const SwitchPlan& p) {
+double makespan(const matrix::SwitchPlan& p) {
   return *std::max_element(p.load.begin(), p.load.end());
 }
 
 // Σ piece durations per permutation = its weight; loads = Σ(δ + duration).
-void expect_consistent(const SwitchPlan& plan, const std::vector<double>& w, double delta) {
+void expect_consistent(const matrix::SwitchPlan& plan, const std::vector<double>& w, double delta) {
   std::vector<double> total(w.size(), 0.0);
   for (std::size_t m = 0; m < plan.pieces.size(); ++m) {
     double load = 0.0;
-    for (const Piece& p : plan.pieces[m]) {
+    for (const matrix::Piece& p : plan.pieces[m]) {
       EXPECT_GT(p.duration, 0.0);
       total[static_cast<std::size_t>(p.perm)] += p.duration;
       load += delta + p.duration;
@@ -37,14 +37,14 @@ TEST(Wraparound, McNaughtonWithoutDelayIsOptimal) {
   const std::vector<double> w = {0.5, 0.3, 0.1, 0.1};
   std::vector<int> order(4);
   std::iota(order.begin(), order.end(), 0);
-  const SwitchPlan plan = wraparound_plan(w, order, 2, 0.0);
+  const matrix::SwitchPlan plan = wraparound_plan(w, order, 2, 0.0);
   expect_consistent(plan, w, 0.0);
   EXPECT_NEAR(makespan(plan), 0.5, 1e-9);  // max(Σw/s, max w) = 0.5
 }
 
 TEST(Wraparound, PaysDeltaPerPieceAndFindsTheBestCut) {
   // One permutation of 1.0 on 4 switches with δ = 0.1: four pieces, T = (1 + 4·0.1)/4 = 0.35.
-  const SwitchPlan plan = wraparound_plan({1.0}, {0}, 4, 0.1);
+  const matrix::SwitchPlan plan = wraparound_plan({1.0}, {0}, 4, 0.1);
   expect_consistent(plan, {1.0}, 0.1);
   EXPECT_NEAR(makespan(plan), 0.35, 1e-9);
   EXPECT_EQ(plan.splits, 3);
@@ -59,7 +59,7 @@ TEST(EqualizeImproved, MergesDuplicatePiecesAndNeverRaisesTheMakespan) {
     std::vector<double> w(static_cast<std::size_t>(k));
     for (double& x : w) x = rng.uniform(0.001, 0.5);
     std::sort(w.rbegin(), w.rend());
-    SwitchPlan plan = lpt_assign(w, s, delta);
+    matrix::SwitchPlan plan = matrix::lpt_assign(w, s, delta);
     equalize_reference(plan, delta);
     const double before = makespan(plan);
     equalize_improved(plan, delta);
@@ -75,10 +75,10 @@ TEST(EqualizeImproved, MovesAWholePieceWhereTheReferenceStops) {
   // Two switches, δ = 0.01, three pieces of 0.2 on switch 0. The reference wants to move
   // x = 0.31 > every piece, so it stops at 0.63. Moving one piece whole and then splitting one
   // reaches 0.32 = (0.6 + 4·0.01)/2, the optimum with one split.
-  SwitchPlan plan;
+  matrix::SwitchPlan plan;
   plan.pieces = {{{0, 0.2}, {1, 0.2}, {2, 0.2}}, {}};
   plan.load = {0.63, 0.0};
-  SwitchPlan ref = plan;
+  matrix::SwitchPlan ref = plan;
   equalize_reference(ref, 0.01);
   EXPECT_NEAR(makespan(ref), 0.63, 1e-12);
   equalize_improved(plan, 0.01);
@@ -88,11 +88,12 @@ TEST(EqualizeImproved, MovesAWholePieceWhereTheReferenceStops) {
 
 TEST(BottleneckDecompose, RecoversAFewWeightedPermutations) {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    GeneratorOptions opt;
+    matrix::GeneratorOptions opt;
     opt.permutations = 5;
     opt.n = 24;
     const Matrix d = generate_permutations(opt, seed);
-    const Decomposition dec = bottleneck_decompose(d, {.delta = 0.01, .max_permutations = 64});
+    const matrix::Decomposition dec =
+        bottleneck_decompose(d, {.delta = 0.01, .max_permutations = 64});
     testing::expect_covering_decomposition(d, dec);
     EXPECT_LE(static_cast<int>(dec.perms.size()), 5);
     const double total = std::accumulate(dec.weights.begin(), dec.weights.end(), 0.0);
@@ -101,9 +102,9 @@ TEST(BottleneckDecompose, RecoversAFewWeightedPermutations) {
 }
 
 TEST(BottleneckDecompose, GivesUpBeyondTheLimit) {
-  const Matrix d = generate_synthetic({}, 1);  // needs hundreds of threshold matchings
+  const Matrix d = matrix::generate_synthetic({}, 1);  // needs hundreds of threshold matchings
   EXPECT_TRUE(bottleneck_decompose(d, {.delta = 0.01, .max_permutations = 17}).perms.empty());
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::spectra

@@ -4,7 +4,7 @@
 
 #include <numeric>
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 // n = 3. P0 = identity, P1 = (0->0, 1->2, 2->1), P2 = (0->1, 1->0, 2->2)... (0,0) is shared by
@@ -14,7 +14,7 @@ TEST(LpWeights, SolvesCoupledRowsOptimally) {
   d(0, 0) = 1.0;  // P0 or P1
   d(1, 1) = 0.3;  // P0 only
   d(1, 2) = 0.2;  // P1 only
-  const std::vector<Permutation> perms = {{0, 1, 2}, {0, 2, 1}};
+  const std::vector<matrix::Permutation> perms = {{0, 1, 2}, {0, 2, 1}};
   const Support s = make_support(d);
   const std::vector<double> w = lp_min_total_weights(s, perms);
   ASSERT_EQ(w.size(), 2u);
@@ -30,7 +30,7 @@ TEST(LpWeights, PresolveAloneWhenEveryRowIsMetAtTheBounds) {
   d(1, 1) = 0.4;  // P0 only: lb0 = 0.5
   d(0, 1) = 0.7;
   d(1, 0) = 0.1;  // P1 only: lb1 = 0.7
-  const std::vector<Permutation> perms = {{0, 1}, {1, 0}};
+  const std::vector<matrix::Permutation> perms = {{0, 1}, {1, 0}};
   const std::vector<double> w = lp_min_total_weights(make_support(d), perms);
   ASSERT_EQ(w.size(), 2u);
   EXPECT_DOUBLE_EQ(w[0], 0.5);
@@ -47,4 +47,4 @@ TEST(LpWeights, RepairRaisesUncoveredEntries) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::spectra

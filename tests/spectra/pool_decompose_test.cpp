@@ -12,11 +12,11 @@
 #include "spectra/spectra.hpp"
 #include "spectra_test_util.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 Matrix sparse50(std::uint64_t seed) {
-  GeneratorOptions o;
+  matrix::GeneratorOptions o;
   o.n = 50;
   o.density = 0.2;
   return generate_matrix("sparse", o, seed);
@@ -42,8 +42,8 @@ TEST(PoolDecompose, CoversTheDemandAndLastsLessThanTheGreedyPermutations) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const Matrix d = sparse50(seed);
     const Support s = make_support(d);
-    const Decomposition greedy = spectra_decompose(s);
-    const Decomposition pool = pool_decompose(d, s, greedy, {.switches = 4, .delta = 0.01});
+    const matrix::Decomposition greedy = spectra_decompose(s);
+    const matrix::Decomposition pool = pool_decompose(d, s, greedy, {.switches = 4, .delta = 0.01});
     ASSERT_FALSE(pool.perms.empty()) << seed;
     testing::expect_covering_decomposition(d, pool);
     double total = 0, greedy_total = 0;
@@ -62,8 +62,8 @@ TEST(PoolDecompose, SpectraBeatsTheReferenceOnRandomSparse) {
   int better = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed)
     for (int s : {4, 16}) {
-      const MatrixProblem p = testing::problem(sparse50(seed), s, 0.01);
-      const MatrixResult a = spectra_improved(p), r = spectra_reference(p);
+      const matrix::MatrixProblem p = testing::problem(sparse50(seed), s, 0.01);
+      const matrix::MatrixResult a = spectra_improved(p), r = spectra_reference(p);
       testing::expect_valid_schedule(p, a);
       EXPECT_LE(a.schedule.makespan, r.schedule.makespan);
       better += a.schedule.makespan < 0.97 * r.schedule.makespan;
@@ -72,4 +72,4 @@ TEST(PoolDecompose, SpectraBeatsTheReferenceOnRandomSparse) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::spectra

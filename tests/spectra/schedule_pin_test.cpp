@@ -11,11 +11,11 @@
 #include "spectra/spectra.hpp"
 #include "spectra_test_util.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 // FNV-1a over the slots in order.
-std::uint64_t fingerprint(const MatrixSchedule& s) {
+std::uint64_t fingerprint(const matrix::MatrixSchedule& s) {
   std::uint64_t h = 1469598103934665603ull;
   auto mix = [&h](std::uint64_t v) {
     for (int b = 0; b < 8; ++b) {
@@ -23,7 +23,7 @@ std::uint64_t fingerprint(const MatrixSchedule& s) {
       h *= 1099511628211ull;
     }
   };
-  for (const Slot& slot : s.slots) {
+  for (const matrix::Slot& slot : s.slots) {
     mix(static_cast<std::uint64_t>(slot.sw));
     mix(std::bit_cast<std::uint64_t>(slot.start));
     mix(std::bit_cast<std::uint64_t>(slot.end));
@@ -34,15 +34,15 @@ std::uint64_t fingerprint(const MatrixSchedule& s) {
 
 struct Pinned {
   std::string kind;
-  GeneratorOptions opt;
+  matrix::GeneratorOptions opt;
   int switches;
   double delta;
   std::uint64_t ref, improved;  // with the default (automatic) kernel
   std::uint64_t cold_ref;  // spectra-ref with the cold sparse kernel, recorded before warm starts
 };
 
-GeneratorOptions sized(int n) {
-  GeneratorOptions o;
+matrix::GeneratorOptions sized(int n) {
+  matrix::GeneratorOptions o;
   o.n = n;
   return o;
 }
@@ -73,7 +73,7 @@ const Pinned kCases[] = {
 TEST(SchedulePin, SameSchedulesAsRecorded) {
   for (const Pinned& c : kCases) {
     SCOPED_TRACE(c.kind + " n=" + std::to_string(c.opt.n));
-    const MatrixProblem p =
+    const matrix::MatrixProblem p =
         testing::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
     EXPECT_EQ(fingerprint(spectra_reference(p).schedule), c.ref);
     EXPECT_EQ(fingerprint(spectra_improved(p).schedule), c.improved);
@@ -83,9 +83,9 @@ TEST(SchedulePin, SameSchedulesAsRecorded) {
 TEST(SchedulePin, ColdKernelKeepsTheSchedulesRecordedBeforeWarmStarts) {
   for (const Pinned& c : kCases) {
     SCOPED_TRACE(c.kind + " n=" + std::to_string(c.opt.n));
-    const MatrixProblem p =
+    const matrix::MatrixProblem p =
         testing::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
-    const MatrixResult cold = spectra_reference(p, {.kernel = AssignmentKernel::sparse});
+    const matrix::MatrixResult cold = spectra_reference(p, {.kernel = AssignmentKernel::sparse});
     EXPECT_EQ(fingerprint(cold.schedule), c.cold_ref);
   }
 }
@@ -94,7 +94,7 @@ TEST(SchedulePin, ColdKernelKeepsTheSchedulesRecordedBeforeWarmStarts) {
 TEST(SchedulePin, WarmStartKeepsTheColdMakespan) {
   for (const Pinned& c : kCases) {
     SCOPED_TRACE(c.kind + " n=" + std::to_string(c.opt.n));
-    const MatrixProblem p =
+    const matrix::MatrixProblem p =
         testing::problem(generate_matrix(c.kind, c.opt, 1), c.switches, c.delta);
     EXPECT_NEAR(schedule_end(spectra_reference(p).schedule),
                 schedule_end(spectra_reference(p, {.kernel = AssignmentKernel::sparse}).schedule),
@@ -103,4 +103,4 @@ TEST(SchedulePin, WarmStartKeepsTheColdMakespan) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::spectra

@@ -9,7 +9,7 @@
 #include "spectra/spectra.hpp"
 #include "spectra_test_util.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 Matrix random_sparse(int n, double density, Rng& rng) {
@@ -27,11 +27,11 @@ TEST(SpectraExact, NeverBelowTheOptimumOnTinyInstances) {
     const int n = trial < 6 ? 3 : 4;  // n = 4 has 24 permutations per switch: keep it to s = 2
     const int s = n == 4 ? 2 : 2 + trial % 2;
     const double delta = trial < 4 ? 0.02 : 0.1;
-    const MatrixProblem p = testing::problem(random_sparse(n, 0.6, rng), s, delta);
-    const ExactResult opt = exact_matrix_schedule(p);
-    if (opt.status != ExactStatus::optimal) continue;
-    const MatrixResult ref = spectra_reference(p);
-    const MatrixResult imp = spectra_improved(p);
+    const matrix::MatrixProblem p = testing::problem(random_sparse(n, 0.6, rng), s, delta);
+    const matrix::ExactResult opt = exact_matrix_schedule(p);
+    if (opt.status != matrix::ExactStatus::optimal) continue;
+    const matrix::MatrixResult ref = spectra_reference(p);
+    const matrix::MatrixResult imp = spectra_improved(p);
     testing::expect_valid_schedule(p, ref);
     testing::expect_valid_schedule(p, imp);
     EXPECT_GE(ref.schedule.makespan, opt.makespan - 1e-7);
@@ -45,4 +45,4 @@ TEST(SpectraExact, NeverBelowTheOptimumOnTinyInstances) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::spectra

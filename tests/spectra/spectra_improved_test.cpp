@@ -7,7 +7,7 @@
 #include "spectra/spectra.hpp"
 #include "spectra_test_util.hpp"
 
-namespace flux {
+namespace flux::spectra {
 namespace {
 
 // LB1 of docs/models.md (valid for every all-stop schedule).
@@ -27,9 +27,9 @@ TEST(SpectraImproved, NeverWorseThanReferenceAndAlwaysValid) {
   const std::vector<int> switches = {1, 2, 3, 4, 8, 16};
   const std::vector<double> deltas = {0.0, 0.005, 0.01, 0.04, 0.08};
   int instances = 0, strictly_better = 0;
-  for (const std::string& kind : generator_kinds())
+  for (const std::string& kind : matrix::generator_kinds())
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-      GeneratorOptions opt;
+      matrix::GeneratorOptions opt;
       opt.n = kind == "gpt" ? 32 : 8 + static_cast<int>(seed % 5) * 6;
       opt.tokens = 32;
       opt.noise = kind == "gpt" && seed % 2 ? std::optional<double>(0.003) : std::nullopt;
@@ -38,9 +38,9 @@ TEST(SpectraImproved, NeverWorseThanReferenceAndAlwaysValid) {
       const double delta =
           deltas[(seed * 3 + static_cast<std::uint64_t>(instances)) % deltas.size()];
       SCOPED_TRACE(kind + " seed " + std::to_string(seed) + " s " + std::to_string(s));
-      const MatrixProblem p = testing::problem(d, s, delta);
-      const MatrixResult ref = spectra_reference(p);
-      const MatrixResult imp = spectra_improved(p);
+      const matrix::MatrixProblem p = testing::problem(d, s, delta);
+      const matrix::MatrixResult ref = spectra_reference(p);
+      const matrix::MatrixResult imp = spectra_improved(p);
       testing::expect_valid_schedule(p, ref);
       testing::expect_valid_schedule(p, imp);
       EXPECT_LE(imp.schedule.makespan, ref.schedule.makespan + 1e-12);
@@ -58,11 +58,11 @@ TEST(SpectraImproved, SumOfFewPermutationsGetsCloseToTheBound) {
   double ref_ratio = 0, imp_ratio = 0;
   const int trials = 5;
   for (std::uint64_t seed = 1; seed <= trials; ++seed) {
-    const Matrix d = generate_permutations({}, seed);
-    const MatrixProblem p = testing::problem(d, 8, 0.01);
+    const Matrix d = matrix::generate_permutations({}, seed);
+    const matrix::MatrixProblem p = testing::problem(d, 8, 0.01);
     const double lb = lb1(d, 8, 0.01);
-    const MatrixResult ref = spectra_reference(p);
-    const MatrixResult imp = spectra_improved(p);
+    const matrix::MatrixResult ref = spectra_reference(p);
+    const matrix::MatrixResult imp = spectra_improved(p);
     testing::expect_valid_schedule(p, imp);
     ref_ratio += ref.schedule.makespan / lb / trials;
     imp_ratio += imp.schedule.makespan / lb / trials;
@@ -75,15 +75,15 @@ TEST(SpectraImproved, SumOfFewPermutationsGetsCloseToTheBound) {
 }
 
 TEST(SpectraImproved, GptSixteenSwitchesBeatsReference) {
-  const Matrix d = generate_gpt({}, 1);
+  const Matrix d = matrix::generate_gpt({}, 1);
   for (double delta : {0.01, 0.02, 0.04, 0.08}) {
-    const MatrixProblem p = testing::problem(d, 16, delta);
+    const matrix::MatrixProblem p = testing::problem(d, 16, delta);
     const double ref = spectra_reference(p).schedule.makespan;
-    const MatrixResult imp = spectra_improved(p);
+    const matrix::MatrixResult imp = spectra_improved(p);
     testing::expect_valid_schedule(p, imp);
     EXPECT_LT(imp.schedule.makespan, ref) << delta;
   }
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::spectra

@@ -8,18 +8,18 @@
 
 namespace flux::testing {
 
-inline MatrixProblem problem(const Matrix& d, int s, double delta) {
-  MatrixProblem p;
+inline matrix::MatrixProblem problem(const Matrix& d, int s, double delta) {
+  matrix::MatrixProblem p;
   p.time = d;
   p.switches = s;
   p.delta = delta;
   return p;
 }
 
-inline void expect_valid_schedule(const MatrixProblem& p, const MatrixResult& r) {
-  const VerifyReport report = verify_matrix_schedule(p.time, r.schedule);
+inline void expect_valid_schedule(const matrix::MatrixProblem& p, const matrix::MatrixResult& r) {
+  const matrix::VerifyReport report = verify_matrix_schedule(p.time, r.schedule);
   EXPECT_TRUE(report.valid()) << report.to_text();
-  for (const Slot& slot : r.schedule.slots) {
+  for (const matrix::Slot& slot : r.schedule.slots) {
     EXPECT_EQ(static_cast<int>(slot.perm.size()), p.time.n());
     EXPECT_GE(slot.sw, 0);
     EXPECT_LT(slot.sw, p.switches);
@@ -27,7 +27,7 @@ inline void expect_valid_schedule(const MatrixProblem& p, const MatrixResult& r)
 }
 
 // Every permutation is a full permutation and sum_l w_l P_l >= D.
-inline void expect_covering_decomposition(const Matrix& d, const Decomposition& dec) {
+inline void expect_covering_decomposition(const Matrix& d, const matrix::Decomposition& dec) {
   const int n = d.n();
   Matrix served(n);
   ASSERT_EQ(dec.perms.size(), dec.weights.size());

@@ -13,12 +13,12 @@ inline constexpr double kLinkRate = 1e11;  // bytes/s: 800 Gb/s
 struct FabricOptions {
   double rate = 1.0;
   double alpha = 0.0;  // s per message
-  CircuitKind kind = CircuitKind::duplex;
+  fabric::CircuitKind kind = fabric::CircuitKind::duplex;
   bool initial_free = false;  // the first configuration costs no τ
 };
 
-inline Fabric make_fabric(int gpus, int ocs, double tau, const FabricOptions& o = {}) {
-  Fabric f;
+inline fabric::Fabric make_fabric(int gpus, int ocs, double tau, const FabricOptions& o = {}) {
+  fabric::Fabric f;
   f.gpus = gpus;
   f.ocs = ocs;
   f.link_rate = o.rate;
@@ -31,8 +31,8 @@ inline Fabric make_fabric(int gpus, int ocs, double tau, const FabricOptions& o 
 
 // The same at unit rate, spelled positionally (the cosched tests vary the circuit kind and the
 // free first configuration together).
-inline Fabric make_fabric(int gpus, int ocs, double tau, CircuitKind kind,
-                          bool initial_free = false) {
+inline fabric::Fabric make_fabric(int gpus, int ocs, double tau, fabric::CircuitKind kind,
+                                  bool initial_free = false) {
   return make_fabric(gpus, ocs, tau, {.kind = kind, .initial_free = initial_free});
 }
 

@@ -12,18 +12,18 @@
 
 namespace flux::testing {
 
-inline Task compute(int gpu, double duration, std::vector<int> after = {}) {
-  Task t;
-  t.kind = TaskKind::compute;
+inline workload::Task compute(int gpu, double duration, std::vector<int> after = {}) {
+  workload::Task t;
+  t.kind = workload::TaskKind::compute;
   t.gpu = gpu;
   t.duration = duration;
   t.after = std::move(after);
   return t;
 }
 
-inline Task send(int src, int dst, double bytes, std::vector<int> after = {}) {
-  Task t;
-  t.kind = TaskKind::send;
+inline workload::Task send(int src, int dst, double bytes, std::vector<int> after = {}) {
+  workload::Task t;
+  t.kind = workload::TaskKind::send;
   t.src = src;
   t.dst = dst;
   t.bytes = bytes;
@@ -33,15 +33,15 @@ inline Task send(int src, int dst, double bytes, std::vector<int> after = {}) {
 
 // `after` holds indices into `tasks`; the ids start at 100 so that a mix-up of ids and indices
 // shows.
-inline Workload make_workload(int gpus, std::vector<Task> tasks) {
+inline workload::Workload make_workload(int gpus, std::vector<workload::Task> tasks) {
   for (std::size_t i = 0; i < tasks.size(); ++i) tasks[i].id = static_cast<std::int64_t>(i) + 100;
-  return Workload{.gpus = gpus, .tasks = std::move(tasks)};
+  return workload::Workload{.gpus = gpus, .tasks = std::move(tasks)};
 }
 
 // A workload built one task at a time; ids are the task indices and names "c<id>" / "s<id>",
 // which the checkers' messages quote.
 struct WorkloadBuilder {
-  Workload w;
+  workload::Workload w;
   explicit WorkloadBuilder(int gpus) { w.gpus = gpus; }
 
   int compute(int gpu, double duration, std::vector<int> after = {}) {
@@ -52,7 +52,7 @@ struct WorkloadBuilder {
   }
 
  private:
-  int add(Task t, char prefix) {
+  int add(workload::Task t, char prefix) {
     t.id = static_cast<std::int64_t>(w.tasks.size());
     t.name = fmt::format("{}{}", prefix, t.id);
     w.tasks.push_back(std::move(t));
@@ -70,10 +70,11 @@ struct WorkloadScale {
 // A random DAG on `gpus` GPUs: `messages` sends of 1..4 byte units, some compute tasks of 1..3
 // time units (chained per GPU) in between, random edges from earlier tasks (each with
 // `edge_probability`; sparser DAGs leave more sends free to contend for ports).
-inline Workload random_workload(std::uint64_t seed, int gpus, int messages,
-                                double edge_probability = 0.25, WorkloadScale scale = {}) {
+inline workload::Workload random_workload(std::uint64_t seed, int gpus, int messages,
+                                          double edge_probability = 0.25,
+                                          WorkloadScale scale = {}) {
   Rng rng(seed);
-  std::vector<Task> tasks;
+  std::vector<workload::Task> tasks;
   std::vector<int> last_compute(gpus, -1);
   int sends = 0;
   while (sends < messages) {
@@ -100,7 +101,7 @@ inline Workload random_workload(std::uint64_t seed, int gpus, int messages,
 
 // Ring all-reduce of `bytes` over GPUs 0..p-1: 2(p-1) steps, each GPU sends bytes/p to i+1 after
 // it received the previous step's chunk from i-1.
-inline Workload ring_allreduce(int p, double bytes) {
+inline workload::Workload ring_allreduce(int p, double bytes) {
   WorkloadBuilder b(p);
   std::vector<int> prev(static_cast<std::size_t>(p), -1);
   for (int step = 0; step < 2 * (p - 1); ++step) {

@@ -10,7 +10,7 @@
 #include "core/error.hpp"
 #include "sweep/sweep_plan.hpp"
 
-namespace flux {
+namespace flux::sweep {
 namespace {
 
 using Json = nlohmann::json;
@@ -169,4 +169,4 @@ TEST(SweepFile, PlanNamesTheLargestCell) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::sweep

@@ -8,7 +8,7 @@
 #include "workload/workload_io.hpp"
 #include "workload/workload_stats.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 const char* kHybrid =
@@ -71,4 +71,4 @@ TEST(AstraImport, NegativeZeroReadsAsZero) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

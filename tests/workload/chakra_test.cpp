@@ -11,7 +11,7 @@
 #include "workload/protobuf_wire.hpp"
 #include "workload/workload_importers.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 std::string temp_prefix(const std::string& name) {
@@ -222,4 +222,4 @@ TEST(ChakraConvert, ATraceThatCannotProceedIsAnError) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

@@ -6,7 +6,7 @@
 #include "workload/collectives.hpp"
 #include "workload/validate.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 struct Result {
@@ -131,4 +131,4 @@ TEST(Collectives, AllToAllSkipsEmptyPairsAndRingPassRotates) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

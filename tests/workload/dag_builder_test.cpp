@@ -9,7 +9,7 @@
 #include "workload/validate.hpp"
 #include "workload/workload_stats.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 const std::string kExamples = std::string(FLUX_TEST_DATA_DIR) + "/../../examples/";
@@ -240,4 +240,4 @@ TEST(DagBuilder, EveryFeatureTogetherStaysWellFormed) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

@@ -7,7 +7,7 @@
 #include "workload/moe_routing.hpp"
 #include "workload/validate.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 MoeRoutingConfig config(RoutingKind kind) {
@@ -123,4 +123,4 @@ TEST(MoeRouting, MeasuredLoadsDriveTheAllToAll) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

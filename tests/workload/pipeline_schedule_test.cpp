@@ -5,7 +5,7 @@
 
 #include "workload/pipeline_schedule.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 TEST(PipelineSchedule, OneFOneBWarmupSteadyCooldown) {
@@ -51,4 +51,4 @@ TEST(PipelineSchedule, InputsFollowTheStageChain) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

@@ -2,7 +2,7 @@
 
 #include "workload/presets.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 TEST(Presets, ParameterCountsWithinTwoPercentOfPublished) {
@@ -62,4 +62,4 @@ TEST(Presets, GpusAndUnknownNames) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

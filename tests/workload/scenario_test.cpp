@@ -6,7 +6,7 @@
 #include "workload/rank_layout.hpp"
 #include "workload/scenario.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 std::string scenario(const std::string& parallel, const std::string& training,
@@ -121,4 +121,4 @@ TEST(Scenario, RankLayoutFollowsMegatronOrder) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

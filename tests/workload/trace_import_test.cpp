@@ -14,7 +14,7 @@
 #include "workload/workload_importers.hpp"
 #include "workload/workload_stats.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 namespace fs = std::filesystem;
@@ -321,4 +321,4 @@ TEST(TraceImport, AstraPerLayerPolicyIsTheThirteenthField) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

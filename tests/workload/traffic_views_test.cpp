@@ -7,7 +7,7 @@
 #include "workload/traffic_views.hpp"
 #include "workload/workload_stats.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 TEST(TrafficViews, DemandSumsEqualGroupBytesAndFlowsListRingSteps) {
@@ -16,9 +16,9 @@ TEST(TrafficViews, DemandSumsEqualGroupBytesAndFlowsListRingSteps) {
   s.model.num_layers = 1;
   const Workload w = build_workload(s);
   const WorkloadStats st = workload_stats(w);
-  const Demand all = workload_demand(w);
-  const Demand dp = workload_demand(w, {"dp", ""});
-  const Demand tp = workload_demand(w, {"", "tp"});
+  const matrix::Demand all = workload_demand(w);
+  const matrix::Demand dp = workload_demand(w, {"dp", ""});
+  const matrix::Demand tp = workload_demand(w, {"", "tp"});
   double sum_all = 0, sum_dp = 0, sum_tp = 0;
   for (double x : all.matrix.data()) sum_all += x;
   for (double x : dp.matrix.data()) sum_dp += x;
@@ -91,4 +91,4 @@ TEST(TrafficViews, FlowsCsvQuotesTagsThatAreNotCsvSafe) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload

@@ -7,7 +7,7 @@
 #include "workload/validate.hpp"
 #include "workload/workload_io.hpp"
 
-namespace flux {
+namespace flux::workload {
 namespace {
 
 const char* kSmall = R"({"format": "flux.workload/1", "gpus": 2, "tasks": [
@@ -144,4 +144,4 @@ TEST(WorkloadValidate, TopologicalOrderPutsPredecessorsFirst) {
 }
 
 }  // namespace
-}  // namespace flux
+}  // namespace flux::workload
