@@ -1,50 +1,16 @@
 #include "cosched/instance.hpp"
 
 #include <algorithm>
-#include <cmath>
 
-#include <fmt/format.h>
-
-#include "core/error.hpp"
 #include "fabric/fabric_io.hpp"
+#include "fabric/workload_fit.hpp"
 #include "workload/validate.hpp"
 
 namespace flux::cosched {
-namespace {
-
-void check_task(const workload::Task& t, std::size_t i, int ports, int ntasks,
-                const std::string& label) {
-  const std::string at = fmt::format("/tasks/{}", i);
-  auto in_fabric = [&](int g, const char* field) {
-    if (g < 0 || g >= ports)
-      throw InputError(label, at + field,
-                       fmt::format("a GPU index in [0, {}) — the fabric has only {} ports per OCS",
-                                   ports, ports));
-  };
-  if (t.kind == workload::TaskKind::send) {
-    in_fabric(t.src, "/src");
-    in_fabric(t.dst, "/dst");
-    if (t.src == t.dst)
-      throw InputError(label, at + "/dst", fmt::format("a GPU other than src {}", t.src));
-    if (!(t.bytes >= 0.0) || !std::isfinite(t.bytes))
-      throw InputError(label, at + "/bytes", "a non-negative size");
-  } else {
-    in_fabric(t.gpu, "/gpu");
-    if (!(t.duration >= 0.0) || !std::isfinite(t.duration))
-      throw InputError(label, at + "/duration", "a non-negative duration");
-  }
-  for (int p : t.after)
-    if (p < 0 || p >= ntasks) throw InputError(label, at + "/after", "indices of existing tasks");
-}
-
-}  // namespace
-
 CoschedInstance make_instance(workload::Workload workload, const fabric::Fabric& fabric,
                               const std::string& label) {
   validate_fabric(fabric, "fabric");
-  if (workload.gpus > fabric.gpus)
-    throw InputError("fabric", "/gpus",
-                     fmt::format("at least {} ports per OCS (the workload's GPUs)", workload.gpus));
+  fabric::check_workload_fits(workload, fabric, label);  // the simulator's rule, word for word
   CoschedInstance inst;
   inst.workload = std::move(workload);
   inst.fabric = fabric;
@@ -55,7 +21,6 @@ CoschedInstance make_instance(workload::Workload workload, const fabric::Fabric&
   inst.duration.resize(n);
   for (int v = 0; v < n; ++v) {
     const workload::Task& t = w.tasks[v];
-    check_task(t, v, fabric.gpus, n, label);
     for (int p : t.after) inst.succ[p].push_back(v);
     if (t.kind == workload::TaskKind::send) {
       inst.message_of[v] = static_cast<int>(inst.messages.size());

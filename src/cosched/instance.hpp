@@ -30,8 +30,9 @@ struct CoschedInstance {
   }
 };
 
-// Validates and derives. Throws InputError (file = `label`) for a cycle (naming it), a send to
-// itself, a GPU index beyond the fabric's ports, negative sizes or durations, or a bad fabric.
+// Validates and derives. Throws InputError for a bad fabric, and (file = `label`) for a workload
+// the simulator would refuse on this fabric: the same rules, in the same words (another GPU count
+// than the fabric's, a cycle, a send to itself, negative sizes or durations, ...).
 // Takes the workload by value: move a large one in.
 [[nodiscard]] CoschedInstance make_instance(workload::Workload workload,
                                             const fabric::Fabric& fabric,
