@@ -15,6 +15,9 @@ struct EnumName {
   E value;
   const char* name;
 };
+// Spelled out: clang before 17 does not deduce an aggregate's template arguments by itself.
+template <class E>
+EnumName(E, const char*) -> EnumName<E>;
 
 template <class E, std::size_t N>
 class EnumNames {
