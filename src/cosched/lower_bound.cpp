@@ -35,6 +35,29 @@
 // smaller of the two orders; not knowing the pair, the smallest over the set's pairs. This holds
 // whatever the initial configuration and for zero-length messages (a port holds their circuit at
 // t_m). Any choice of sets is valid; the search below only picks promising ones.
+//
+// Validity of the burst heads and tails (family 4). Lemma: let S be messages of one GPU side
+// that all start at or after a in a feasible schedule, and E the last end among them. On one port
+// π, let k_π be the number of distinct circuits S uses on π. Listing π's holding periods in time,
+// each change from one circuit to another is a set-up of τ during which π carries nothing, and the
+// k_π − 1 changes between S's first and last message on π lie inside [a, E]; so π is busy inside
+// [a, E] for at least Σ_c max(T_cπ, R_cπ) + τ·(k_π − 1)⁺ (as in the energy proof). Hence
+//   (i)  σ·(E − a) ≥ Σ_c max(T_c, R_c) + τ·(k − σ)⁺    (summing over the σ ports), and
+//   (ii) E − a ≥ (K − 1)·τ + (the K smallest of the per-circuit shortest messages of S), K = ⌈k/σ⌉:
+//        some port carries at least K circuits of S (Σ_π k_π ≥ k), and at least one whole message
+//        of each of them.
+// Heads: if every message of S is a predecessor of task v, t_v ≥ E, and for any a ≤ the heads of
+// a subset of S, the subset's (i) and (ii) bound E. So H_v = max(plain head, these bounds over the
+// fan-in groups of v's message predecessors at each GPU side, swept over their heads) is a valid
+// earliest start, computed in topological order from valid H of the predecessors; the plain head
+// part (max over predecessors of H + p, τ for a message when the first set-up is paid) is the
+// usual one. Tails: the model is symmetric in time (a set-up sits between two holding periods
+// whichever way time runs), so reversing the schedule turns the messages S that succeed task u
+// at one side, with valid tails Q_m (C ≥ t_m + p_m + Q_m), into messages released at Q_m; the
+// lemma in reversed time gives C − (t_u + p_u) ≥ Q_u with Q_u = max(plain tail, the same bounds
+// over u's fan-out groups with releases Q_m). Then C ≥ H_v + p_v + Q_v for every v: H_v ≤ t_v
+// and Q_v ≤ C − t_v − p_v in every feasible schedule. Families 2 and 3 need of heads and tails
+// only these two inequalities, so they are also valid with H and Q in place of r and q.
 
 namespace flux::cosched {
 namespace {
@@ -55,6 +78,7 @@ struct Certificate {
 struct Scratch {
   struct Slot {
     double out = 0.0, in = 0.0;  // energy: T_c, R_c; pigeonhole: out = best pair bound
+    double least = INFINITY;     // bursts: the circuit's shortest message
     int pick = -1, epoch = -1;   // pigeonhole: the item attaining it
   };
   std::vector<Slot> slots;
@@ -65,7 +89,7 @@ struct Scratch {
   Slot& at(int partner, bool& fresh) {
     Slot& slot = slots[partner];
     fresh = slot.epoch != epoch;
-    if (fresh) slot = {0.0, 0.0, -1, epoch}, touched.push_back(partner);
+    if (fresh) slot = {0.0, 0.0, INFINITY, -1, epoch}, touched.push_back(partner);
     return slot;
   }
   void next_epoch() {
@@ -126,14 +150,15 @@ Certificate sweep_side(std::vector<Item>& items, const fabric::Fabric& f, int ca
 
 // Items per side: duplex GPU g (index g); simplex TX of g (index g) and RX of g (gpus + g).
 std::vector<std::vector<Item>> side_items(const CoschedInstance& inst,
-                                          const std::vector<double>& head) {
+                                          const std::vector<double>& head,
+                                          const std::vector<double>& tail) {
   const fabric::Fabric& f = inst.fabric;
   const bool duplex = f.circuit == fabric::CircuitKind::duplex;
   std::vector<std::vector<Item>> sides(duplex ? f.gpus : 2 * f.gpus);
   for (int m = 0; m < inst.message_count(); ++m) {
     const int v = inst.messages[m];
     const workload::Task& t = inst.workload.tasks[v];
-    const double r = head[v], q = inst.tail[v], p = inst.duration[v];
+    const double r = head[v], q = tail[v], p = inst.duration[v];
     sides[t.src].push_back({r, q, p, t.dst, 0, v});
     sides[t.dst + (duplex ? 0 : f.gpus)].push_back({r, q, p, t.src, duplex ? 1 : 0, v});
   }
@@ -195,6 +220,77 @@ Pigeonhole pigeonhole_side(std::vector<Item>& items, const fabric::Fabric& f, in
   return best;
 }
 
+// The lemma's bound on the last end of `items` (one GPU side, `head` = a valid release): for each
+// release a, the items released at or after a, by (i) and (ii). O(n log n + n·k) for k circuits.
+double burst_end(std::vector<Item>& items, const fabric::Fabric& f, Scratch& s) {
+  std::sort(items.begin(), items.end(),
+            [](const Item& x, const Item& y) { return x.head > y.head; });
+  const double sigma = f.ocs, tau = f.reconfig_delay;
+  double best = 0.0, load = 0.0;
+  std::vector<double> least;
+  bool fresh = false;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Item& it = items[i];
+    Scratch::Slot& c = s.at(it.partner, fresh);
+    const double before = std::max(c.out, c.in);
+    (it.dir == 0 ? c.out : c.in) += it.p;
+    load += std::max(c.out, c.in) - before;
+    c.least = std::min(c.least, it.p);
+    if (i + 1 < items.size() && items[i + 1].head == it.head) continue;  // a = it.head: take all
+    const int k = static_cast<int>(s.touched.size()), K = (k + f.ocs - 1) / f.ocs;
+    least.clear();
+    for (int g : s.touched) least.push_back(s.slots[g].least);
+    std::nth_element(least.begin(), least.begin() + (K - 1), least.end());
+    double shortest = 0.0;
+    for (int j = 0; j < K; ++j) shortest += least[j];
+    best = std::max({best, it.head + (load + tau * std::max(0, k - f.ocs)) / sigma,
+                     it.head + (K - 1) * tau + shortest});
+  }
+  s.next_epoch();
+  return best;
+}
+
+// The largest burst_end over the GPU sides of the message tasks in `around` (a task's predecessors
+// or successors), each seen with release `release`; sides with one message add nothing.
+double burst_groups(const CoschedInstance& inst, const std::vector<int>& around,
+                    const std::vector<double>& release, Scratch& s) {
+  const fabric::Fabric& f = inst.fabric;
+  const bool duplex = f.circuit == fabric::CircuitKind::duplex;
+  std::vector<std::pair<int, Item>> at;
+  for (int u : around) {
+    if (inst.message_of[u] < 0) continue;
+    const workload::Task& t = inst.workload.tasks[u];
+    const double r = release[u], p = inst.duration[u];
+    at.push_back({t.src, {r, 0.0, p, t.dst, 0, u}});
+    at.push_back({t.dst + (duplex ? 0 : f.gpus), {r, 0.0, p, t.src, duplex ? 1 : 0, u}});
+  }
+  if (at.size() < 4) return 0.0;  // one message: its own r + p is already in the plain pass
+  std::sort(at.begin(), at.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  double best = 0.0;
+  std::vector<Item> group;
+  for (std::size_t i = 0; i < at.size();) {
+    group.clear();
+    std::size_t j = i;
+    for (; j < at.size() && at[j].first == at[i].first; ++j) group.push_back(at[j].second);
+    if (group.size() > 1) best = std::max(best, burst_end(group, f, s));
+    i = j;
+  }
+  return best;
+}
+
+// Family 4's heads H (forward, over the fan-in groups of each task's predecessors) from the plain
+// heads, or its tails Q (backward, over fan-out groups of successors) from the plain tails.
+std::vector<double> burst_times(const CoschedInstance& inst, std::vector<double> out, bool forward,
+                                Scratch& s) {
+  for (std::size_t k = 0; k < inst.topo.size(); ++k) {
+    const int v = inst.topo[forward ? k : inst.topo.size() - 1 - k];
+    const std::vector<int>& around = forward ? inst.workload.tasks[v].after : inst.succ[v];
+    for (int u : around) out[v] = std::max(out[v], out[u] + inst.duration[u]);
+    out[v] = std::max(out[v], burst_groups(inst, around, out, s));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<double> flux_heads(const CoschedInstance& inst) {
@@ -216,13 +312,13 @@ double critical_path_length(const CoschedInstance& inst, const std::vector<doubl
   return cp;
 }
 
-FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& options) {
-  const auto head = flux_heads(inst);
-  FluxBound out;
-  out.critical_path = critical_path_length(inst, head);
-  out.value = out.critical_path;
-  auto sides = side_items(inst, head);
-  Scratch scratch(inst.fabric.gpus);
+namespace {
+
+// Families 2 and 3 on every GPU side with these heads and tails; `out` keeps the best.
+void side_families(const CoschedInstance& inst, const std::vector<double>& head,
+                   const std::vector<double>& tail, const FluxBoundOptions& options, bool bursts,
+                   Scratch& scratch, FluxBound& out) {
+  auto sides = side_items(inst, head, tail);
   const int gpus = inst.fabric.gpus;
   const bool duplex = inst.fabric.circuit == fabric::CircuitKind::duplex;
   for (std::size_t s = 0; s < sides.size(); ++s) {
@@ -231,6 +327,7 @@ FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& 
       fresh.value = value;
       fresh.critical_path = out.critical_path;
       fresh.source = source;
+      fresh.burst_times = bursts;
       fresh.gpu = static_cast<int>(s) % gpus;
       fresh.side = duplex ? "ports" : (static_cast<int>(s) < gpus ? "tx" : "rx");
       out = std::move(fresh);
@@ -251,21 +348,52 @@ FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& 
       for (int v : ph.tasks) out.task_ids.push_back(inst.workload.tasks[v].id);
     }
   }
+}
+
+}  // namespace
+
+FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& options) {
+  const auto head = flux_heads(inst);
+  FluxBound out;
+  out.critical_path = critical_path_length(inst, head);
+  out.value = out.critical_path;
+  Scratch scratch(inst.fabric.gpus);
+  side_families(inst, head, inst.tail, options, false, scratch, out);
+  if (!options.bursts) return out;
+  const auto H = burst_times(inst, head, true, scratch);
+  const auto Q = burst_times(inst, inst.tail, false, scratch);
+  for (std::size_t v = 0; v < H.size(); ++v) {
+    const double value = H[v] + inst.duration[v] + Q[v];
+    if (value <= out.value) continue;
+    FluxBound fresh;
+    fresh.value = value;
+    fresh.critical_path = out.critical_path;
+    fresh.source = BoundSource::burst_path;
+    fresh.task_ids = {inst.workload.tasks[v].id};
+    fresh.head_raise = H[v] - head[v];
+    fresh.tail_raise = Q[v] - inst.tail[v];
+    out = std::move(fresh);
+  }
+  side_families(inst, H, Q, options, true, scratch, out);
   return out;
 }
 
 std::string describe(const FluxBound& b) {
   const std::string at = fmt::format("gpu {}{}", b.gpu, b.side == "ports" ? "" : " " + b.side);
+  const std::string on = b.burst_times ? " (burst heads and tails)" : "";
   switch (b.source) {
     case BoundSource::critical_path:
       return "critical path";
     case BoundSource::port_energy:
-      return fmt::format("port energy {} [{}, {}]: {} messages, {} circuits, load {}", at,
+      return fmt::format("port energy {} [{}, {}]: {} messages, {} circuits, load {}{}", at,
                          format_time(b.window_begin), format_time(b.window_end), b.messages,
-                         b.circuits, format_time(b.load));
+                         b.circuits, format_time(b.load), on);
     case BoundSource::setup_pigeonhole:
-      return fmt::format("set-up pigeonhole {}: tasks {} use {} circuits on {} ports", at,
-                         fmt::join(b.task_ids, ", "), b.circuits, b.circuits - 1);
+      return fmt::format("set-up pigeonhole {}: tasks {} use {} circuits on {} ports{}", at,
+                         fmt::join(b.task_ids, ", "), b.circuits, b.circuits - 1, on);
+    case BoundSource::burst_path:
+      return fmt::format("set-up bursts: path through task {}, heads +{}, tails +{}",
+                         b.task_ids.front(), format_time(b.head_raise), format_time(b.tail_raise));
   }
   return "";
 }

@@ -32,9 +32,11 @@ struct FluxBoundOptions {
   // Set-up pigeonhole: a message's possible companions are its R neighbours on each side in
   // head order at its GPU side; 0 = family 3 off.
   int pigeonhole_reach = 16;
+  // Family 4 (burst heads and tails, and families 2 and 3 again on them); false = off.
+  bool bursts = true;
 };
 
-enum class BoundSource { critical_path, port_energy, setup_pigeonhole };
+enum class BoundSource { critical_path, port_energy, setup_pigeonhole, burst_path };
 
 struct FluxBound {
   double value = 0.0;          // seconds, ≤ every feasible schedule's iteration time
@@ -48,7 +50,9 @@ struct FluxBound {
   double window_begin = 0.0, window_end = 0.0;
   int messages = 0, circuits = 0;
   double load = 0.0;
-  std::vector<std::int64_t> task_ids;
+  std::vector<std::int64_t> task_ids;         // burst_path: the task v attaining H_v + p_v + Q_v
+  bool burst_times = false;                   // port families: evaluated with H and Q (family 4)
+  double head_raise = 0.0, tail_raise = 0.0;  // burst_path: H_v − r_v and Q_v − q_v
 };
 
 // Earliest start of every task in every feasible schedule: predecessors' ends, and τ for
@@ -64,7 +68,8 @@ struct FluxBound {
 
 // One line saying what attains the bound: "critical path", "port energy gpu 3 [12.1ms, 70.2ms]:
 // 412 messages, 3 circuits, load 55.3ms" or "set-up pigeonhole gpu 0: tasks 7, 9, 12 use 3
-// circuits on 2 ports".
+// circuits on 2 ports", or "set-up bursts: path through task 9, heads +2ms, tails +1ms"; the port
+// families evaluated on family 4's heads and tails end with " (burst heads and tails)".
 [[nodiscard]] std::string describe(const FluxBound& bound);
 
 }  // namespace flux::cosched
