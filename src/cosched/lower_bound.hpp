@@ -1,7 +1,7 @@
 #pragma once
 // A provably valid lower bound on the optimal iteration time of a co-scheduling instance (the
 // Flux model of docs/models.md: atomic messages, σ OCSes, per-port reconfiguration τ, circuit
-// reuse). Three families, the largest wins:
+// reuse). Four families, the largest wins:
 //  1. Critical path with heads r_v: no message starts before τ when the initial configuration is
 //     not free (every port pays its first set-up from t = 0); r_v + p_v + q_v, q_v = tail.
 //  2. Port energy: for a GPU's σ ports (duplex; simplex: its σ TX ports, and its σ RX ports) and
@@ -14,9 +14,17 @@
 //     on one port, which must be re-pointed between them: C ≥ min over their pairs of
 //     max(r_y, r_x + p_x + τ) + p_y + q_y (the better order of each pair). This is what catches
 //     a switch from the TP ring's circuits to the DP circuit right after the last TP step.
+//  4. Set-up bursts: a task waits for all its message predecessors; those at one GPU side with k
+//     distinct circuits, released at or after a, end no earlier than a + (load + τ·(k − σ)⁺)/σ
+//     and a + (⌈k/σ⌉ − 1)·τ + (the ⌈k/σ⌉ shortest per-circuit messages): some port carries
+//     ⌈k/σ⌉ of those circuits and is re-pointed between them. This raises the heads H in a
+//     forward pass (an MoE all-to-all's fan-in), and symmetrically the tails Q over each task's
+//     message successors (its fan-out) in a backward pass; C ≥ H_v + p_v + Q_v, and families 2
+//     and 3 are evaluated again with H and Q. The raises accumulate along the DAG.
 // Proofs are in lower_bound.cpp. Complexity O(V + E + Σ_g n_g · (min(n_g, A) + R log R)) for n_g
 // messages at GPU g, at most A head thresholds and R neighbours per message (options; any subset
-// of thresholds or sets gives a valid bound).
+// of thresholds or sets gives a valid bound); family 4 adds O(Σ_v d_v (log d_v + k_v)) for d_v
+// message neighbours of task v on k_v circuits of one side, and one more run of families 2 and 3.
 #include <cstdint>
 #include <string>
 #include <vector>
