@@ -27,7 +27,7 @@ namespace flux::matching {
 struct SparseAssignmentProblem {
   int n = 0;
   std::vector<int> row_start;  // size n+1, CSR over explicit edges
-  std::vector<int> col;
+  std::vector<int> col;        // entries past row_start[n] are ignored (callers reuse buffers)
   std::vector<double> cost;
   std::vector<char> row_open;  // size n; open rows and columns take fillers
   std::vector<char> col_open;

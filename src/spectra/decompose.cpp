@@ -78,11 +78,18 @@ class DecomposeState {
   bool critical(int i, int j, int k) const {
     return row_count_[ix(i)] >= k || col_count_[ix(j)] >= k;
   }
-  // Cost of a support entry, or NaN if forbidden (critical line, already covered).
+  // Whether entry e = (i, j) is forbidden: already covered, on a critical line (row_critical is
+  // row i's half of the test, taken once per row by the sparse step).
+  bool forbidden(int e, bool row_critical, int j, int k) const {
+    return !uncov_[ix(e)] && (row_critical || col_count_[ix(j)] >= k);
+  }
+  // Cost of an allowed entry: its remaining demand, negated (0 once drained).
+  double demand_cost(int e) const { return drem_[ix(e)] > 0.0 ? -drem_[ix(e)] : 0.0; }
+  // Cost of a support entry, or NaN if forbidden.
   double entry_cost(int i, int e, int k) const {
-    if (!uncov_[ix(e)] && critical(i, s_.col[ix(e)], k))
-      return std::numeric_limits<double>::quiet_NaN();
-    return drem_[ix(e)] > 0.0 ? -drem_[ix(e)] : 0.0;
+    return forbidden(e, row_count_[ix(i)] >= k, s_.col[ix(e)], k)
+               ? std::numeric_limits<double>::quiet_NaN()
+               : demand_cost(e);
   }
 
   matrix::Permutation sparse_step(int k, AssignmentKernel kernel) {
@@ -96,21 +103,22 @@ class DecomposeState {
       p.col_open[ix(i)] = col_count_[ix(i)] < k;
     }
     p.row_start.resize(ix(s_.n) + 1);
+    // Sized once for every entry and never shrunk: the solver reads row_start's ranges only, and
+    // regrowing after a shrink would zero-fill the tail at every step.
     p.col.resize(ix(s_.size()));
     p.cost.resize(ix(s_.size()));
-    std::size_t kept = 0;
+    int kept = 0;
     for (int i = 0; i < s_.n; ++i) {
-      p.row_start[ix(i)] = static_cast<int>(kept);
+      p.row_start[ix(i)] = kept;
+      const bool row_critical = row_count_[ix(i)] >= k;
       for (int e = s_.row_start[ix(i)]; e < s_.row_start[ix(i) + 1]; ++e) {
-        const double c = entry_cost(i, e, k);
-        if (c != c) continue;  // forbidden
-        p.col[kept] = s_.col[ix(e)];
-        p.cost[kept++] = c;
+        const int j = s_.col[ix(e)];
+        if (forbidden(e, row_critical, j, k)) continue;
+        p.col[ix(kept)] = j;
+        p.cost[ix(kept++)] = demand_cost(e);
       }
     }
-    p.row_start[ix(s_.n)] = static_cast<int>(kept);
-    p.col.resize(kept);
-    p.cost.resize(kept);
+    p.row_start[ix(s_.n)] = kept;
     if (kernel == AssignmentKernel::sparse_fresh) {
       std::fill(potential_.begin(), potential_.end(), 0.0);
       return checked(completion_assignment(p, potential_));
