@@ -97,8 +97,9 @@ class ColumnHeap {
 // Declared in the header (CompletionWorkspace holds one); defined only here.
 class CompletionSolver {
  public:
-  explicit CompletionSolver(int n)
+  CompletionSolver(int n, const CompletionOptions& opt)
       : n_(n),
+        reduction_steps_per_row_(opt.reduction_steps_per_row),
         u_(sz(n_), 0.0),
         matched_cost_(sz(n_), 0.0),
         row_match_(sz(n_), -1),
@@ -248,7 +249,8 @@ class CompletionSolver {
   // is reconsidered. For open rows the filler block is one more option at -max_open_v(), taken
   // through any free open column of maximal v. Auction-like and cheap; in DECOMPOSE it matches
   // every critical row and most others, leaving few rows for the Dijkstra phase. v only
-  // decreases, so every other row's u stays feasible. Budget 2n steps.
+  // decreases, so every other row's u stays feasible. Budget: reduction_steps_per_row_ x n steps
+  // (ties can make it cycle, so it needs one).
   void augmenting_row_reduction() {
     std::vector<int>& todo = todo_;
     todo.clear();
@@ -260,7 +262,8 @@ class CompletionSolver {
       if (p_->col_open[sz(j)] && col_match_[sz(j)] < 0 && (*v_)[sz(j)] == vmax)
         top_free_.push_back(j);
     next_top_free_ = 0;
-    for (std::size_t head = 0, budget = 2 * sz(n_); head < todo.size() && budget > 0; --budget) {
+    for (std::size_t head = 0, budget = sz(reduction_steps_per_row_) * sz(n_);
+         head < todo.size() && budget > 0; --budget) {
       const int i = todo[head++];
       const int evicted = reduce_row(i);
       if (evicted >= 0) todo.push_back(evicted);
@@ -431,6 +434,7 @@ class CompletionSolver {
 
   const SparseAssignmentProblem* p_ = nullptr;
   int n_;
+  int reduction_steps_per_row_;
   std::vector<double>* v_ = nullptr;
   std::vector<double> u_;
   std::vector<double> matched_cost_;  // cost of each row's pair in the last solution
@@ -454,18 +458,19 @@ class CompletionSolver {
 };
 
 SparseAssignmentResult completion_assignment(const SparseAssignmentProblem& p,
-                                             std::vector<double>& col_potential) {
+                                             std::vector<double>& col_potential,
+                                             const CompletionOptions& opt) {
   assert(static_cast<int>(col_potential.size()) == p.n);
-  return CompletionSolver(p.n).solve(p, col_potential);
+  return CompletionSolver(p.n, opt).solve(p, col_potential);
 }
 
-CompletionWorkspace::CompletionWorkspace() = default;
+CompletionWorkspace::CompletionWorkspace(const CompletionOptions& opt) : opt_(opt) {}
 CompletionWorkspace::~CompletionWorkspace() = default;
 
 const SparseAssignmentResult& CompletionWorkspace::solve(const SparseAssignmentProblem& p,
                                                          std::vector<double>& col_potential) {
   assert(static_cast<int>(col_potential.size()) == p.n);
-  if (!solver_ || solver_->size() != p.n) solver_ = std::make_unique<CompletionSolver>(p.n);
+  if (!solver_ || solver_->size() != p.n) solver_ = std::make_unique<CompletionSolver>(p.n, opt_);
   return solver_->solve(p, col_potential);
 }
 

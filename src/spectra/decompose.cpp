@@ -19,13 +19,15 @@ constexpr double kCritical = 1e9;  // the reference's cost of a forbidden pair
 // Remaining demand and coverage on the support, plus uncovered counts per line.
 class DecomposeState {
  public:
-  explicit DecomposeState(const Support& s)
+  DecomposeState(const Support& s, int reduction_steps)
       : s_(s),
         drem_(s.value),
         uncov_(static_cast<std::size_t>(s.size()), 1),
         row_count_(static_cast<std::size_t>(s.n), 0),
         col_count_(static_cast<std::size_t>(s.n), 0),
-        potential_(static_cast<std::size_t>(s.n), 0.0) {
+        completion_{.reduction_steps_per_row = reduction_steps},
+        potential_(static_cast<std::size_t>(s.n), 0.0),
+        workspace_(completion_) {
     for (int i = 0; i < s.n; ++i)
       for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e) {
         ++row_count_[ix(i)];
@@ -121,7 +123,7 @@ class DecomposeState {
     p.row_start[ix(s_.n)] = kept;
     if (kernel == AssignmentKernel::sparse_fresh) {
       std::fill(potential_.begin(), potential_.end(), 0.0);
-      return checked(completion_assignment(p, potential_));
+      return checked(completion_assignment(p, potential_, completion_));
     }
     if (solved_ && (kernel == AssignmentKernel::sparse_warm || warm_))
       return checked(workspace_.resolve(p, potential_));
@@ -175,6 +177,7 @@ class DecomposeState {
   std::vector<double> drem_;
   std::vector<char> uncov_;
   std::vector<int> row_count_, col_count_;
+  matching::CompletionOptions completion_;
   std::vector<double> potential_;            // column duals of the current step
   matching::SparseAssignmentProblem step_;   // the current step's problem
   matching::CompletionWorkspace workspace_;  // the solver's buffers, kept across steps
@@ -243,7 +246,7 @@ matrix::Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions&
 }
 
 matrix::Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt) {
-  DecomposeState state(s);
+  DecomposeState state(s, opt.reduction_steps);
   matrix::Decomposition dec = greedy_permutations(state, opt.kernel);
   if (opt.weights == WeightMethod::lp)
     if (auto lp = lp_weighted(s, dec)) return std::move(*lp);
