@@ -13,77 +13,83 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Binary min-heap of column indices keyed by an external distance array (ties: smaller index),
-// with decrease-key: every column is in the heap at most once, so there are no stale entries.
+// 4-ary min-heap of columns keyed by distance (ties: smaller index), with decrease-key: every
+// column is in the heap at most once, so there are no stale entries. Keys are stored beside the
+// indices so that sifting reads one contiguous array. Pops follow the total order (key, index),
+// so the order in which columns leave does not depend on the heap's layout or arity. 4-ary:
+// Dijkstra pushes far more columns than it pops, and many pushes along tight edges carry the
+// current minimum, so they sift up the whole height, which is half as tall as a binary heap's.
 class ColumnHeap {
  public:
-  ColumnHeap(int n, const std::vector<double>& key)
-      : key_(key), pos_(static_cast<std::size_t>(n), -1) {
+  explicit ColumnHeap(int n) : pos_(static_cast<std::size_t>(n), -1) {
     heap_.reserve(static_cast<std::size_t>(n));  // holds each column at most once
   }
   [[nodiscard]] bool empty() const { return heap_.empty(); }
-  [[nodiscard]] int top() const { return heap_.front(); }
-  // Inserts j or restores order after its key decreased.
-  void push_or_decrease(int j) {
+  [[nodiscard]] int top() const { return heap_.front().j; }
+  [[nodiscard]] double top_key() const { return heap_.front().key; }
+  // Inserts j with `key`, or lowers its key to `key` and restores order.
+  void push_or_decrease(int j, double key) {
     int& at = pos_[static_cast<std::size_t>(j)];
     if (at < 0) {
       at = static_cast<int>(heap_.size());
-      heap_.push_back(j);
+      heap_.push_back({key, j});
     }
-    sift_up(at);
+    sift_up(at, {key, j});
   }
   void pop() {
-    pos_[static_cast<std::size_t>(heap_.front())] = -1;
-    const int last = heap_.back();
+    pos_[static_cast<std::size_t>(heap_.front().j)] = -1;
+    const Entry last = heap_.back();
     heap_.pop_back();
     if (heap_.empty()) return;
-    heap_[0] = last;
-    pos_[static_cast<std::size_t>(last)] = 0;
-    sift_down(0);
+    sift_down(last);
   }
   void clear() {
-    for (int j : heap_) pos_[static_cast<std::size_t>(j)] = -1;
+    for (const Entry& x : heap_) pos_[static_cast<std::size_t>(x.j)] = -1;
     heap_.clear();
   }
 
  private:
-  bool less(int a, int b) const {
-    const double ka = key_[static_cast<std::size_t>(a)], kb = key_[static_cast<std::size_t>(b)];
-    return ka < kb || (ka == kb && a < b);
+  static constexpr int kArity = 4;
+  struct Entry {
+    double key;
+    int j;
+  };
+  static bool less(const Entry& a, const Entry& b) {
+    return a.key < b.key || (a.key == b.key && a.j < b.j);
   }
-  void place(int at, int j) {
-    heap_[static_cast<std::size_t>(at)] = j;
-    pos_[static_cast<std::size_t>(j)] = at;
+  void place(int at, const Entry& x) {
+    heap_[static_cast<std::size_t>(at)] = x;
+    pos_[static_cast<std::size_t>(x.j)] = at;
   }
-  void sift_up(int at) {
-    const int j = heap_[static_cast<std::size_t>(at)];
+  void sift_up(int at, const Entry x) {
     while (at > 0) {
-      const int parent = (at - 1) / 2;
-      if (!less(j, heap_[static_cast<std::size_t>(parent)])) break;
+      const int parent = (at - 1) / kArity;
+      if (!less(x, heap_[static_cast<std::size_t>(parent)])) break;
       place(at, heap_[static_cast<std::size_t>(parent)]);
       at = parent;
     }
-    place(at, j);
+    place(at, x);
   }
-  void sift_down(int at) {
-    const int j = heap_[static_cast<std::size_t>(at)];
+  // Places x, which replaces the root, where it belongs.
+  void sift_down(const Entry x) {
     const int size = static_cast<int>(heap_.size());
+    int at = 0;
     for (;;) {
-      int child = 2 * at + 1;
-      if (child >= size) break;
-      if (child + 1 < size &&
-          less(heap_[static_cast<std::size_t>(child) + 1], heap_[static_cast<std::size_t>(child)]))
-        ++child;
-      if (!less(heap_[static_cast<std::size_t>(child)], j)) break;
+      const int first = kArity * at + 1;
+      if (first >= size) break;
+      int child = first;
+      for (int c = first + 1; c < std::min(first + kArity, size); ++c)
+        if (less(heap_[static_cast<std::size_t>(c)], heap_[static_cast<std::size_t>(child)]))
+          child = c;
+      if (!less(heap_[static_cast<std::size_t>(child)], x)) break;
       place(at, heap_[static_cast<std::size_t>(child)]);
       at = child;
     }
-    place(at, j);
+    place(at, x);
   }
 
-  const std::vector<double>& key_;
   std::vector<int> pos_;  // index in heap_, or -1
-  std::vector<int> heap_;
+  std::vector<Entry> heap_;
 };
 
 }  // namespace
@@ -91,8 +97,9 @@ class ColumnHeap {
 // Declared in the header (CompletionWorkspace holds one); defined only here.
 class CompletionSolver {
  public:
-  explicit CompletionSolver(int n)
+  CompletionSolver(int n, const CompletionOptions& opt)
       : n_(n),
+        reduction_steps_per_row_(opt.reduction_steps_per_row),
         u_(sz(n_), 0.0),
         matched_cost_(sz(n_), 0.0),
         row_match_(sz(n_), -1),
@@ -101,7 +108,7 @@ class CompletionSolver {
         pred_(sz(n_), -1),
         stamp_(sz(n_), 0),
         done_(sz(n_), 0),
-        heap_(n_, dist_) {
+        heap_(n_) {
     // Each search scans and finalises at most n rows and columns, ARR queues at most n rows
     // beyond its budget: reserving once keeps every later solve free of allocation.
     for (auto* v : {&scanned_, &finalised_}) v->reserve(sz(n_));
@@ -173,11 +180,17 @@ class CompletionSolver {
       if (row_match_[sz(i)] < 0 && !augment_from(i)) return r;
     r.feasible = true;
     r.row_to_col = row_match_;
+    const int* const row_start = p_->row_start.data();
+    const int* const col = p_->col.data();
     for (int i = 0; i < n_; ++i) {
-      matched_cost_[sz(i)] = 0.0;
-      for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e)
-        if (p_->col[sz(e)] == row_match_[sz(i)]) matched_cost_[sz(i)] = p_->cost[sz(e)];
-      r.cost += matched_cost_[sz(i)];
+      double c = 0.0;  // a filler unless the pair is an explicit edge
+      for (int e = row_start[i], j = row_match_[sz(i)]; e < row_start[i + 1]; ++e)
+        if (col[e] == j) {
+          c = p_->cost[sz(e)];
+          break;
+        }
+      matched_cost_[sz(i)] = c;
+      r.cost += c;
     }
     return r;
   }
@@ -206,16 +219,20 @@ class CompletionSolver {
     for (int j = 0; j < n_; ++j)
       if (p_->col_open[sz(j)] && (*v_)[sz(j)] == vmax) top.push_back(j);
     std::size_t next_top = 0;
+    const int* const row_start = p_->row_start.data();
+    const int* const col = p_->col.data();
+    const double* const cost = p_->cost.data();
+    const double* const v = v_->data();
     for (int i = 0; i < n_; ++i) {
       if (warm_ && row_match_[sz(i)] >= 0) continue;  // kept pair: u_i stays feasible and tight
       double best = p_->row_open[sz(i)] ? -vmax : kInf;
-      for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e)
-        best = std::min(best, p_->cost[sz(e)] - (*v_)[sz(p_->col[sz(e)])]);
+      const int first = row_start[i], last = row_start[i + 1];
+      for (int e = first; e < last; ++e) best = std::min(best, cost[e] - v[col[e]]);
       if (best == kInf) return false;  // no allowed pair at all
       u_[sz(i)] = best;
-      for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e) {
-        const int j = p_->col[sz(e)];
-        if (col_match_[sz(j)] < 0 && p_->cost[sz(e)] - (*v_)[sz(j)] == best) {
+      for (int e = first; e < last; ++e) {
+        const int j = col[e];
+        if (col_match_[sz(j)] < 0 && cost[e] - v[j] == best) {
           match(i, j);
           break;
         }
@@ -232,7 +249,8 @@ class CompletionSolver {
   // is reconsidered. For open rows the filler block is one more option at -max_open_v(), taken
   // through any free open column of maximal v. Auction-like and cheap; in DECOMPOSE it matches
   // every critical row and most others, leaving few rows for the Dijkstra phase. v only
-  // decreases, so every other row's u stays feasible. Budget 2n steps.
+  // decreases, so every other row's u stays feasible. Budget: reduction_steps_per_row_ x n steps
+  // (ties can make it cycle, so it needs one).
   void augmenting_row_reduction() {
     std::vector<int>& todo = todo_;
     todo.clear();
@@ -244,7 +262,8 @@ class CompletionSolver {
       if (p_->col_open[sz(j)] && col_match_[sz(j)] < 0 && (*v_)[sz(j)] == vmax)
         top_free_.push_back(j);
     next_top_free_ = 0;
-    for (std::size_t head = 0, budget = 2 * sz(n_); head < todo.size() && budget > 0; --budget) {
+    for (std::size_t head = 0, budget = sz(reduction_steps_per_row_) * sz(n_);
+         head < todo.size() && budget > 0; --budget) {
       const int i = todo[head++];
       const int evicted = reduce_row(i);
       if (evicted >= 0) todo.push_back(evicted);
@@ -253,12 +272,16 @@ class CompletionSolver {
 
   // One ARR step for row i; returns the evicted row or -1.
   int reduce_row(int i) {
-    stats_.work += 1 + p_->row_start[sz(i) + 1] - p_->row_start[sz(i)];
+    const int first = p_->row_start[sz(i)], last = p_->row_start[sz(i) + 1];
+    stats_.work += 1 + last - first;
     double u1 = kInf, u2 = kInf;
     int j1 = -1, j2 = -1;
-    for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e) {
-      const int j = p_->col[sz(e)];
-      const double h = p_->cost[sz(e)] - (*v_)[sz(j)];
+    const int* const col = p_->col.data();
+    const double* const cost = p_->cost.data();
+    const double* const v = v_->data();
+    for (int e = first; e < last; ++e) {
+      const int j = col[e];
+      const double h = cost[e] - v[j];
       if (h < u1) {
         u2 = u1, j2 = j1, u1 = h, j1 = j;
       } else if (h < u2) {
@@ -311,20 +334,31 @@ class CompletionSolver {
   }
 
   // Relaxes the explicit edges of row i (reached at distance d) and offers its fillers.
+  // The hot loop of the Dijkstra phase: array bases are read into locals once, so the stores
+  // into the heap and the distance arrays do not force them to be reloaded per edge.
   void scan(int i, double d) {
-    stats_.work += 1 + p_->row_start[sz(i) + 1] - p_->row_start[sz(i)];
+    const int first = p_->row_start[sz(i)], last = p_->row_start[sz(i) + 1];
+    stats_.work += 1 + last - first;
     scanned_.push_back({i, d});
     const double ui = u_[sz(i)];
-    for (int e = p_->row_start[sz(i)]; e < p_->row_start[sz(i) + 1]; ++e) {
-      const int j = p_->col[sz(e)];
-      if (done_[sz(j)] == epoch_) continue;
-      assert(!(p_->row_open[sz(i)] && p_->col_open[sz(j)]) || p_->cost[sz(e)] <= 0.0);
-      const double cand = d + p_->cost[sz(e)] - ui - (*v_)[sz(j)];
-      if (stamp_[sz(j)] != epoch_ || cand < dist_[sz(j)]) {
-        stamp_[sz(j)] = epoch_;
-        dist_[sz(j)] = cand;
-        pred_[sz(j)] = i;
-        heap_.push_or_decrease(j);
+    const int* const col = p_->col.data();
+    const double* const cost = p_->cost.data();
+    const double* const v = v_->data();
+    const unsigned* const done = done_.data();
+    unsigned* const stamp = stamp_.data();
+    double* const dist = dist_.data();
+    int* const pred = pred_.data();
+    const unsigned epoch = epoch_;
+    for (int e = first; e < last; ++e) {
+      const int j = col[e];
+      if (done[j] == epoch) continue;
+      assert(!(p_->row_open[sz(i)] && p_->col_open[sz(j)]) || cost[e] <= 0.0);
+      const double cand = d + cost[e] - ui - v[j];
+      if (stamp[j] != epoch || cand < dist[j]) {
+        stamp[j] = epoch;
+        dist[j] = cand;
+        pred[j] = i;
+        heap_.push_or_decrease(j, cand);
       }
     }
     if (p_->row_open[sz(i)] && d - ui < filler_base_) {
@@ -339,9 +373,9 @@ class CompletionSolver {
     while (!heap_.empty() && done_[sz(heap_.top())] == epoch_) heap_.pop();
     const double filler = filler_row_ >= 0 ? filler_base_ - max_open_v() : kInf;
     if (heap_.empty() && filler == kInf) return false;
-    if (!heap_.empty() && dist_[sz(heap_.top())] <= filler) {
+    if (!heap_.empty() && heap_.top_key() <= filler) {
       j = heap_.top();
-      d = dist_[sz(j)];
+      d = heap_.top_key();
       heap_.pop();
     } else {
       j = -open_.front().second;
@@ -400,6 +434,7 @@ class CompletionSolver {
 
   const SparseAssignmentProblem* p_ = nullptr;
   int n_;
+  int reduction_steps_per_row_;
   std::vector<double>* v_ = nullptr;
   std::vector<double> u_;
   std::vector<double> matched_cost_;  // cost of each row's pair in the last solution
@@ -423,18 +458,19 @@ class CompletionSolver {
 };
 
 SparseAssignmentResult completion_assignment(const SparseAssignmentProblem& p,
-                                             std::vector<double>& col_potential) {
+                                             std::vector<double>& col_potential,
+                                             const CompletionOptions& opt) {
   assert(static_cast<int>(col_potential.size()) == p.n);
-  return CompletionSolver(p.n).solve(p, col_potential);
+  return CompletionSolver(p.n, opt).solve(p, col_potential);
 }
 
-CompletionWorkspace::CompletionWorkspace() = default;
+CompletionWorkspace::CompletionWorkspace(const CompletionOptions& opt) : opt_(opt) {}
 CompletionWorkspace::~CompletionWorkspace() = default;
 
 const SparseAssignmentResult& CompletionWorkspace::solve(const SparseAssignmentProblem& p,
                                                          std::vector<double>& col_potential) {
   assert(static_cast<int>(col_potential.size()) == p.n);
-  if (!solver_ || solver_->size() != p.n) solver_ = std::make_unique<CompletionSolver>(p.n);
+  if (!solver_ || solver_->size() != p.n) solver_ = std::make_unique<CompletionSolver>(p.n, opt_);
   return solver_->solve(p, col_potential);
 }
 

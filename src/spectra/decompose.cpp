@@ -19,13 +19,15 @@ constexpr double kCritical = 1e9;  // the reference's cost of a forbidden pair
 // Remaining demand and coverage on the support, plus uncovered counts per line.
 class DecomposeState {
  public:
-  explicit DecomposeState(const Support& s)
+  DecomposeState(const Support& s, int reduction_steps)
       : s_(s),
         drem_(s.value),
         uncov_(static_cast<std::size_t>(s.size()), 1),
         row_count_(static_cast<std::size_t>(s.n), 0),
         col_count_(static_cast<std::size_t>(s.n), 0),
-        potential_(static_cast<std::size_t>(s.n), 0.0) {
+        completion_{.reduction_steps_per_row = reduction_steps},
+        potential_(static_cast<std::size_t>(s.n), 0.0),
+        workspace_(completion_) {
     for (int i = 0; i < s.n; ++i)
       for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e) {
         ++row_count_[ix(i)];
@@ -78,11 +80,18 @@ class DecomposeState {
   bool critical(int i, int j, int k) const {
     return row_count_[ix(i)] >= k || col_count_[ix(j)] >= k;
   }
-  // Cost of a support entry, or NaN if forbidden (critical line, already covered).
+  // Whether entry e = (i, j) is forbidden: already covered, on a critical line (row_critical is
+  // row i's half of the test, taken once per row by the sparse step).
+  bool forbidden(int e, bool row_critical, int j, int k) const {
+    return !uncov_[ix(e)] && (row_critical || col_count_[ix(j)] >= k);
+  }
+  // Cost of an allowed entry: its remaining demand, negated (0 once drained).
+  double demand_cost(int e) const { return drem_[ix(e)] > 0.0 ? -drem_[ix(e)] : 0.0; }
+  // Cost of a support entry, or NaN if forbidden.
   double entry_cost(int i, int e, int k) const {
-    if (!uncov_[ix(e)] && critical(i, s_.col[ix(e)], k))
-      return std::numeric_limits<double>::quiet_NaN();
-    return drem_[ix(e)] > 0.0 ? -drem_[ix(e)] : 0.0;
+    return forbidden(e, row_count_[ix(i)] >= k, s_.col[ix(e)], k)
+               ? std::numeric_limits<double>::quiet_NaN()
+               : demand_cost(e);
   }
 
   matrix::Permutation sparse_step(int k, AssignmentKernel kernel) {
@@ -96,24 +105,25 @@ class DecomposeState {
       p.col_open[ix(i)] = col_count_[ix(i)] < k;
     }
     p.row_start.resize(ix(s_.n) + 1);
+    // Sized once for every entry and never shrunk: the solver reads row_start's ranges only, and
+    // regrowing after a shrink would zero-fill the tail at every step.
     p.col.resize(ix(s_.size()));
     p.cost.resize(ix(s_.size()));
-    std::size_t kept = 0;
+    int kept = 0;
     for (int i = 0; i < s_.n; ++i) {
-      p.row_start[ix(i)] = static_cast<int>(kept);
+      p.row_start[ix(i)] = kept;
+      const bool row_critical = row_count_[ix(i)] >= k;
       for (int e = s_.row_start[ix(i)]; e < s_.row_start[ix(i) + 1]; ++e) {
-        const double c = entry_cost(i, e, k);
-        if (c != c) continue;  // forbidden
-        p.col[kept] = s_.col[ix(e)];
-        p.cost[kept++] = c;
+        const int j = s_.col[ix(e)];
+        if (forbidden(e, row_critical, j, k)) continue;
+        p.col[ix(kept)] = j;
+        p.cost[ix(kept++)] = demand_cost(e);
       }
     }
-    p.row_start[ix(s_.n)] = static_cast<int>(kept);
-    p.col.resize(kept);
-    p.cost.resize(kept);
+    p.row_start[ix(s_.n)] = kept;
     if (kernel == AssignmentKernel::sparse_fresh) {
       std::fill(potential_.begin(), potential_.end(), 0.0);
-      return checked(completion_assignment(p, potential_));
+      return checked(completion_assignment(p, potential_, completion_));
     }
     if (solved_ && (kernel == AssignmentKernel::sparse_warm || warm_))
       return checked(workspace_.resolve(p, potential_));
@@ -167,6 +177,7 @@ class DecomposeState {
   std::vector<double> drem_;
   std::vector<char> uncov_;
   std::vector<int> row_count_, col_count_;
+  matching::CompletionOptions completion_;
   std::vector<double> potential_;            // column duals of the current step
   matching::SparseAssignmentProblem step_;   // the current step's problem
   matching::CompletionWorkspace workspace_;  // the solver's buffers, kept across steps
@@ -235,7 +246,7 @@ matrix::Decomposition spectra_decompose(const Matrix& d, const DecomposeOptions&
 }
 
 matrix::Decomposition spectra_decompose(const Support& s, const DecomposeOptions& opt) {
-  DecomposeState state(s);
+  DecomposeState state(s, opt.reduction_steps);
   matrix::Decomposition dec = greedy_permutations(state, opt.kernel);
   if (opt.weights == WeightMethod::lp)
     if (auto lp = lp_weighted(s, dec)) return std::move(*lp);

@@ -38,6 +38,11 @@ enum class AssignmentKernel { automatic, sparse, sparse_fresh, sparse_warm, dens
 struct DecomposeOptions {
   WeightMethod weights = WeightMethod::lp;
   AssignmentKernel kernel = AssignmentKernel::automatic;
+  // Sparse kernels: augmenting row reduction steps per row before the Dijkstra searches
+  // (matching::CompletionOptions). 2 = the reference's schedules as pinned; any value gives an
+  // optimal assignment at every step but may break ties (idle fillers) differently. 16 is the
+  // fast variant for large near-regular supports (see docs/results/spectra.md §8).
+  int reduction_steps = 2;
 };
 
 // Invariant on return: sum_l weights[l] * P_l >= D elementwise (up to 1e-9 relative); weights

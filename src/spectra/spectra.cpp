@@ -6,8 +6,9 @@ namespace flux::spectra {
 
 matrix::MatrixResult spectra_reference(const matrix::MatrixProblem& p, const SpectraOptions& opt) {
   check_problem(p);
-  const matrix::Decomposition dec =
-      spectra_decompose(p.time, {.weights = opt.weights, .kernel = opt.kernel});
+  const matrix::Decomposition dec = spectra_decompose(
+      p.time,
+      {.weights = opt.weights, .kernel = opt.kernel, .reduction_steps = opt.reduction_steps});
   matrix::MatrixResult r = schedule_decomposition(dec, p, opt.equalize);
   r.schedule.algorithm = "spectra-ref";
   return r;

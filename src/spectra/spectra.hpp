@@ -14,6 +14,7 @@ struct SpectraOptions {
   WeightMethod weights = WeightMethod::lp;
   bool equalize = true;                                   // false = the "no equalization" ablation
   AssignmentKernel kernel = AssignmentKernel::automatic;  // DECOMPOSE's; all give optimal steps
+  int reduction_steps = 2;  // DECOMPOSE's row reduction budget (DecomposeOptions::reduction_steps)
 };
 
 // `spectra-ref`: the paper's algorithm exactly as its authors' code runs it.

@@ -140,6 +140,45 @@ TEST(CompletionAssignment, WarmResolveAfterRaisedCostsIsOptimal) {
   EXPECT_GT(resolved, 300);  // the chains are not cut short by infeasibility
 }
 
+TEST(CompletionAssignment, EveryRowReductionBudgetIsOptimal) {
+  // The budget only decides how many rows the row reduction settles before the Dijkstra phase.
+  Rng rng(11);
+  for (int trial = 0; trial < 120; ++trial) {
+    const int n = 1 + static_cast<int>(rng.below(30));
+    const SparseAssignmentProblem p = random_problem(n, rng.uniform() * 0.3, rng);
+    for (int steps : {0, 1, 16, 64}) {
+      SCOPED_TRACE("steps " + std::to_string(steps));
+      std::vector<double> v(static_cast<std::size_t>(n), 0.0);
+      expect_optimal(p, completion_assignment(p, v, {.reduction_steps_per_row = steps}), trial);
+      CompletionWorkspace ws({.reduction_steps_per_row = steps});
+      std::vector<double> w(static_cast<std::size_t>(n), 0.0);
+      (void)ws.solve(p, w);
+      const SparseAssignmentProblem q = raised(p, rng);
+      const SparseAssignmentResult& r = ws.resolve(q, w);
+      if (min_cost_assignment(dense_costs(q)).cost < kForbidden / 2) expect_optimal(q, r, trial);
+    }
+  }
+}
+
+TEST(CompletionAssignment, EdgesPastTheLastRowAreIgnored) {
+  // DECOMPOSE keeps its edge arrays at full size across steps: only row_start's ranges count.
+  Rng rng(5);
+  for (int trial = 0; trial < 50; ++trial) {
+    const int n = 2 + static_cast<int>(rng.below(20));
+    const SparseAssignmentProblem p = random_problem(n, 0.2, rng);
+    SparseAssignmentProblem padded = p;
+    for (int k = 0; k < 7; ++k) {
+      padded.col.push_back(static_cast<int>(rng.below(static_cast<std::uint64_t>(n))));
+      padded.cost.push_back(-100.0);  // would win every row if it were read
+    }
+    std::vector<double> v(static_cast<std::size_t>(n), 0.0), w = v;
+    const SparseAssignmentResult a = completion_assignment(p, v);
+    const SparseAssignmentResult b = completion_assignment(padded, w);
+    EXPECT_EQ(a.row_to_col, b.row_to_col);
+    EXPECT_EQ(a.cost, b.cost);
+  }
+}
+
 TEST(CompletionAssignment, ReportsInfeasible) {
   SparseAssignmentProblem p;
   p.n = 2;

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <numeric>
+#include <string>
 
 #include "matrix/generators.hpp"
 #include "spectra_test_util.hpp"
@@ -92,10 +94,12 @@ TEST(Decompose, ReusedWorkspaceGivesTheFreshSolversDecomposition) {
   }
 }
 
-TEST(Decompose, WarmAndColdKernelsPeelTheSameDemand) {
-  // On real-valued supports every step's optimal matching of positive remaining demand is unique,
-  // and only it drives the greedy (uncovered entries always have positive remaining demand). So a
-  // warm start may pick other idle fillers, but the stretch weights must not change.
+// On real-valued supports every step's optimal matching of positive remaining demand is unique,
+// and only it drives the greedy (uncovered entries always have positive remaining demand). So a
+// kernel that solves every step optimally but breaks ties otherwise (a warm start, a longer row
+// reduction) may pick other idle fillers, but the stretch weights must not change.
+void expect_cold_kernels_peels(int reduction_steps,
+                               std::initializer_list<AssignmentKernel> kernels) {
   for (const std::string kind : {"sparse", "moe", "synthetic"}) {
     matrix::GeneratorOptions opt;
     opt.n = 48;
@@ -104,14 +108,39 @@ TEST(Decompose, WarmAndColdKernelsPeelTheSameDemand) {
     SCOPED_TRACE(kind);
     const matrix::Decomposition cold = spectra_decompose(
         d, {.weights = WeightMethod::stretch, .kernel = AssignmentKernel::sparse});
-    for (AssignmentKernel k : {AssignmentKernel::automatic, AssignmentKernel::sparse_warm}) {
-      const matrix::Decomposition warm =
-          spectra_decompose(d, {.weights = WeightMethod::stretch, .kernel = k});
-      ASSERT_EQ(warm.weights.size(), cold.weights.size());
+    for (AssignmentKernel k : kernels) {
+      const matrix::Decomposition other = spectra_decompose(
+          d, {.weights = WeightMethod::stretch, .kernel = k, .reduction_steps = reduction_steps});
+      ASSERT_EQ(other.weights.size(), cold.weights.size());
       for (std::size_t l = 0; l < cold.weights.size(); ++l)
-        EXPECT_NEAR(warm.weights[l], cold.weights[l], 1e-12);
+        EXPECT_NEAR(other.weights[l], cold.weights[l], 1e-12);
     }
   }
+}
+
+TEST(Decompose, WarmAndColdKernelsPeelTheSameDemand) {
+  expect_cold_kernels_peels(2, {AssignmentKernel::automatic, AssignmentKernel::sparse_warm});
+}
+
+TEST(Decompose, LongRowReductionPeelsTheSameDemand) {
+  expect_cold_kernels_peels(16, {AssignmentKernel::sparse, AssignmentKernel::sparse_fresh,
+                                 AssignmentKernel::automatic, AssignmentKernel::sparse_warm});
+}
+
+TEST(Decompose, RowReductionBudgetChangesOnlyTies) {
+  // The budget is an option with a pinned default: 2 gives the cold kernel's permutations, and a
+  // long budget still yields exactly Δ permutations covering the demand.
+  matrix::GeneratorOptions opt;
+  opt.n = 64;
+  const Matrix d = generate_synthetic(opt, 5);
+  const matrix::Decomposition a = spectra_decompose(d, {.kernel = AssignmentKernel::sparse});
+  const matrix::Decomposition b =
+      spectra_decompose(d, {.kernel = AssignmentKernel::sparse, .reduction_steps = 2});
+  EXPECT_EQ(a.perms, b.perms);
+  const matrix::Decomposition c =
+      spectra_decompose(d, {.kernel = AssignmentKernel::sparse, .reduction_steps = 16});
+  EXPECT_EQ(static_cast<int>(c.perms.size()), d.max_line_nonzeros());
+  testing::expect_covering_decomposition(d, c);
 }
 
 TEST(Decompose, SparseAndDenseKernelsAgreeOnTotalsUpToTies) {
