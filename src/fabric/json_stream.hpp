@@ -102,37 +102,52 @@ inline JsonArray JsonObject::array(std::string_view key) {
   return JsonArray(out_);
 }
 
-class JsonArrayWriter {
+// Text appended to a buffer that goes to `out` a megabyte at a time: one write per chunk instead
+// of one per record, and no copy of the whole file in memory.
+class BufferedText {
  public:
-  // Writes into `out` in chunks as elements come (an output file's stream).
-  explicit JsonArrayWriter(std::ostream& out) : out_(out) {}
-  JsonArrayWriter(const JsonArrayWriter&) = delete;
-  JsonArrayWriter& operator=(const JsonArrayWriter&) = delete;
-  ~JsonArrayWriter() { flush(); }
-
-  void push_back(const nlohmann::ordered_json& element) { next() += element.dump(); }
-  // Starts the next element: append its text to the returned buffer.
-  [[nodiscard]] std::string& next() {
+  explicit BufferedText(std::ostream& out) : out_(out) {}
+  BufferedText(const BufferedText&) = delete;
+  BufferedText& operator=(const BufferedText&) = delete;
+  ~BufferedText() { flush(); }
+  // Where to append the next record.
+  [[nodiscard]] std::string& text() {
     if (buf_.size() >= kChunk) flush();
-    buf_ += empty_ ? '[' : ',';
-    empty_ = false;
     return buf_;
   }
-  // Closes the array ("[]" when nothing was pushed).
-  void finish() {
-    if (empty_) buf_.push_back('[');
-    buf_.push_back(']');
-    flush();
-  }
-
- private:
-  static constexpr std::size_t kChunk = std::size_t{1} << 20;
   void flush() {
     out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
     buf_.clear();
   }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 20;
   std::ostream& out_;
   std::string buf_;
+};
+
+class JsonArrayWriter {
+ public:
+  explicit JsonArrayWriter(std::ostream& out) : out_(out) {}
+
+  void push_back(const nlohmann::ordered_json& element) { next() += element.dump(); }
+  // Starts the next element: append its text to the returned buffer.
+  [[nodiscard]] std::string& next() {
+    std::string& text = out_.text();
+    text.push_back(empty_ ? '[' : ',');
+    empty_ = false;
+    return text;
+  }
+  // Closes the array ("[]" when nothing was pushed) and writes what is buffered.
+  void finish() {
+    std::string& text = out_.text();
+    if (empty_) text.push_back('[');
+    text.push_back(']');
+    out_.flush();
+  }
+
+ private:
+  BufferedText out_;
   bool empty_ = true;
 };
 

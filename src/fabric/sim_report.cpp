@@ -118,22 +118,13 @@ void port_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fab
   if (electrical) track_name(events, "process_name", nic, 0, "electrical NIC (per GPU)");
 }
 
-std::vector<BufferSample> buffer_series(const workload::Workload& w, const Fabric& f,
-                                        const SimResult& r) {
-  std::vector<BufferSample> series;
-  (void)nic_buffer(w, r.trace, buffer_model(f, r.schedule.posting), r.schedule.iteration_time,
-                   &series);
-  return series;
-}
-
 // One counter track per GPU: NIC bytes, waiting bytes and HBM-held bytes at every breakpoint.
 // Perfetto draws counters as steps, so a linear drain shows as one step at its end.
-void buffer_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fabric& f,
-                   const SimResult& r) {
+void buffer_tracks(JsonArrayWriter& events, const std::vector<BufferSample>& series) {
   const int pid = 3;
   track_name(events, "process_name", pid, 0, "NIC buffer (bytes, per GPU)");
   char name[32];
-  for (const BufferSample& s : buffer_series(w, f, r)) {
+  for (const BufferSample& s : series) {
     const auto n = fmt::format_to_n(name, sizeof name, "gpu {} buffer", s.gpu).size;
     JsonObject e(events.next());
     e.field("name", std::string_view(name, n))
@@ -185,38 +176,42 @@ std::string summary_json(const SimMetrics& m, const workload::Workload& w, const
   return summary_document(m, w, f, ctx).dump(1) + "\n";
 }
 
-std::string circuits_csv(const TimedSchedule& s) {
-  std::string out = report::csv_record("switch", "a", "b", "up", "down");
+namespace {
+
+// The text of each file, streamed into `out` as it is made (the files are tens to hundreds of MB
+// at 1,024 GPUs).
+void write_circuits_csv(std::ostream& out, const TimedSchedule& s) {
+  BufferedText text(out);
+  text.text() = report::csv_record("switch", "a", "b", "up", "down");
   for (const TimedCircuit& c : s.circuits)
-    report::append_csv_record(out, c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
-  return out;
+    report::append_csv_record(text.text(), c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
 }
 
-std::string flows_csv(const workload::Workload& w, const Trace& trace) {
-  std::string out = report::csv_record("task", "name", "src", "dst", "bytes", "ready", "start",
-                                       "finish", "wait", "hops", "relayed_bytes");
+void write_flows_csv(std::ostream& out, const workload::Workload& w, const Trace& trace) {
+  BufferedText text(out);
+  text.text() = report::csv_record("task", "name", "src", "dst", "bytes", "ready", "start",
+                                   "finish", "wait", "hops", "relayed_bytes");
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
     const workload::Task& task = w.tasks[t];
     if (task.kind != workload::TaskKind::send) continue;
     double relayed = 0;
     for (const Hop& h : trace.hops[t]) relayed += h.to != task.dst ? h.bytes : 0.0;
     report::append_csv_record(
-        out, task.id, task.name, task.src, task.dst, task.bytes, to_seconds(trace.ready[t]),
+        text.text(), task.id, task.name, task.src, task.dst, task.bytes, to_seconds(trace.ready[t]),
         to_seconds(trace.start[t]), to_seconds(trace.finish[t]),
         to_seconds(trace.start[t] - trace.ready[t]), trace.hops[t].size(), relayed);
   }
-  return out;
 }
 
-std::string nic_buffer_csv(const workload::Workload& w, const Fabric& f, const SimResult& r) {
-  std::string out = report::csv_record("time_s", "gpu", "nic_B", "waiting_B", "hbm_held_B");
-  for (const BufferSample& s : buffer_series(w, f, r))
-    report::append_csv_record(out, s.time, s.gpu, s.bytes, s.waiting, s.hbm);
-  return out;
+void write_nic_buffer_csv(std::ostream& out, const std::vector<BufferSample>& series) {
+  BufferedText text(out);
+  text.text() = report::csv_record("time_s", "gpu", "nic_B", "waiting_B", "hbm_held_B");
+  for (const BufferSample& s : series)
+    report::append_csv_record(text.text(), s.time, s.gpu, s.bytes, s.waiting, s.hbm);
 }
 
-void write_timeline_json(std::ostream& out, const workload::Workload& w, const Fabric& f,
-                         const SimResult& r) {
+void write_timeline(std::ostream& out, const workload::Workload& w, const Fabric& f,
+                    const SimResult& r, const std::vector<BufferSample>& series) {
   out << R"({"traceEvents":)";
   JsonArrayWriter events(out);  // one event at a time: a DOM of millions of events takes GBs
   track_name(events, "process_name", 0, 0, "GPU compute streams");
@@ -232,16 +227,40 @@ void write_timeline_json(std::ostream& out, const workload::Workload& w, const F
     e.close();
   }
   port_tracks(events, w, f, r);
-  buffer_tracks(events, w, f, r);
+  buffer_tracks(events, series);
   events.finish();
   out << R"(,"displayTimeUnit":"ns"})"
       << "\n";
 }
 
-std::string timeline_json(const workload::Workload& w, const Fabric& f, const SimResult& r) {
+template <class Write>
+std::string to_text(Write write) {
   std::ostringstream out;
-  write_timeline_json(out, w, f, r);
+  write(out);
   return std::move(out).str();
+}
+
+}  // namespace
+
+std::string circuits_csv(const TimedSchedule& s) {
+  return to_text([&](std::ostream& out) { write_circuits_csv(out, s); });
+}
+
+std::string flows_csv(const workload::Workload& w, const Trace& trace) {
+  return to_text([&](std::ostream& out) { write_flows_csv(out, w, trace); });
+}
+
+std::string nic_buffer_csv(const workload::Workload& w, const Fabric& f, const SimResult& r) {
+  return sim_output_file("nic_buffer.csv", w, f, r);
+}
+
+void write_timeline_json(std::ostream& out, const workload::Workload& w, const Fabric& f,
+                         const SimResult& r) {
+  SimOutputWriter(w, f, r).write(out, "timeline.json");
+}
+
+std::string timeline_json(const workload::Workload& w, const Fabric& f, const SimResult& r) {
+  return sim_output_file("timeline.json", w, f, r);
 }
 
 const std::vector<std::string>& sim_output_files() {
@@ -250,19 +269,35 @@ const std::vector<std::string>& sim_output_files() {
   return files;
 }
 
+SimOutputWriter::SimOutputWriter(const workload::Workload& w, const Fabric& f, const SimResult& r)
+    : w_(w), f_(f), r_(r) {}
+
+const std::vector<BufferSample>& SimOutputWriter::buffer_series() {
+  if (!series_) {
+    series_.emplace();
+    (void)nic_buffer(w_, r_.trace, buffer_model(f_, r_.schedule.posting),
+                     r_.schedule.iteration_time, &*series_);
+  }
+  return *series_;
+}
+
+void SimOutputWriter::write(std::ostream& out, const std::string& name) {
+  if (name == "circuits.csv") {
+    write_circuits_csv(out, r_.schedule);
+  } else if (name == "flows.csv") {
+    write_flows_csv(out, w_, r_.trace);
+  } else if (name == "nic_buffer.csv") {
+    write_nic_buffer_csv(out, buffer_series());
+  } else if (name == "timeline.json") {
+    write_timeline(out, w_, f_, r_, buffer_series());
+  } else {  // circuit-schedule.json
+    write_circuit_schedule_json(out, to_circuit_schedule(r_.schedule, w_, f_));
+  }
+}
+
 void write_sim_output(std::ostream& out, const std::string& name, const workload::Workload& w,
                       const Fabric& f, const SimResult& r) {
-  if (name == "circuits.csv") {
-    out << circuits_csv(r.schedule);
-  } else if (name == "flows.csv") {
-    out << flows_csv(w, r.trace);
-  } else if (name == "nic_buffer.csv") {
-    out << nic_buffer_csv(w, f, r);
-  } else if (name == "timeline.json") {
-    write_timeline_json(out, w, f, r);
-  } else {  // circuit-schedule.json
-    write_circuit_schedule_json(out, to_circuit_schedule(r.schedule, w, f));
-  }
+  SimOutputWriter(w, f, r).write(out, name);
 }
 
 std::string sim_output_file(const std::string& name, const workload::Workload& w, const Fabric& f,
