@@ -1,7 +1,9 @@
 #include "cli/commands.hpp"
+#include "cli/malloc_tuning.hpp"
 #include "cli/progress_flag.hpp"
 
 int main(int argc, char** argv) {
+  flux::cli::restart_with_malloc_tuning(argv);
   CLI::App app{"flux: optical circuit switch scheduling for AI training fabrics"};
   app.set_version_flag("--version", FLUX_VERSION);
   app.require_subcommand(1);

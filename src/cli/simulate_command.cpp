@@ -85,12 +85,13 @@ void write_outputs(const std::string& dir, const std::vector<std::string>& files
   const std::filesystem::path p(dir);
   ProgressStage stage(progress(), "write outputs",
                       static_cast<double>(files.size()));  // seconds each at 1,024 GPUs
+  fabric::SimOutputWriter writer(w, f, r);
   for (const std::string& name : files) {
     OutputFile file((p / name).string());  // streamed: the timeline alone is hundreds of MB
     if (name == "summary.json")
       file.stream() << summary.dump(1) << "\n";
     else
-      write_sim_output(file.stream(), name, w, f, r);
+      writer.write(file.stream(), name);
     file.commit();
     stage.advance();
   }

@@ -184,28 +184,37 @@ void write_circuit_schedule_json(std::ostream& out, const CircuitSchedule& s) {
       << R"(,"messages":)";
   JsonArrayWriter messages(out);  // element by element: a 1,024-GPU schedule's DOM would take GBs
   for (const MessagePlacement& m : s.messages) {
-    nlohmann::ordered_json e = {{"task", m.task}};
+    JsonObject e(messages.next());
+    e.field("task", m.task);
     if (m.pieces.empty()) {
-      e["switch"] = m.sw;
-      e["start"] = m.start;
+      e.field("switch", m.sw).field("start", m.start);
     } else {
-      nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
+      JsonArray pieces = e.array("pieces");
       for (const MessagePiece& p : m.pieces) {
-        nlohmann::ordered_json pj = {
-            {"switch", p.sw}, {"start", p.start}, {"end", p.end}, {"bytes", p.bytes}};
-        if (p.from >= 0) pj["from"] = p.from;
-        if (p.to >= 0) pj["to"] = p.to;
-        pieces.push_back(std::move(pj));
+        JsonObject pj = pieces.object();
+        pj.field("switch", p.sw)
+            .field("start", p.start)
+            .field("end", p.end)
+            .field("bytes", p.bytes);
+        if (p.from >= 0) pj.field("from", p.from);
+        if (p.to >= 0) pj.field("to", p.to);
+        pj.close();
       }
-      e["pieces"] = std::move(pieces);
+      pieces.close();
     }
-    messages.push_back(std::move(e));
+    e.close();
   }
   messages.finish();
   out << R"(,"circuits":)";
   JsonArrayWriter circuits(out);
   for (const CircuitInterval& c : s.circuits)
-    circuits.push_back({{"switch", c.sw}, {"a", c.a}, {"b", c.b}, {"up", c.up}, {"down", c.down}});
+    JsonObject(circuits.next())
+        .field("switch", c.sw)
+        .field("a", c.a)
+        .field("b", c.b)
+        .field("up", c.up)
+        .field("down", c.down)
+        .close();
   circuits.finish();
   out << R"(,"iteration_time":)" << Json(s.iteration_time).dump() << "}\n";
 }

@@ -84,22 +84,22 @@ struct HopRef {
 };
 
 void check_hop(const Hop& h, int task, const std::vector<PortUse>& uses,
-               const workload::Workload& w, const Fabric& f, Time tol,
+               const workload::Workload& w, const Fabric& f, const LinkTiming& lt, Time tol,
                std::vector<std::string>& out) {
-  const LinkTiming lt(f);
-  std::string who = describe_task(w, task);
+  auto who = [&] { return describe_task(w, task); };  // only for a violation: hops are millions
   if (h.sw < 0 || h.sw >= f.ocs || h.from == h.to || h.from < 0 || h.to < 0 || h.from >= f.gpus ||
       h.to >= f.gpus || !(h.bytes >= 0)) {
-    out.push_back(fmt::format("{}: hop {} -> {} on OCS {} is malformed", who, h.from, h.to, h.sw));
+    out.push_back(
+        fmt::format("{}: hop {} -> {} on OCS {} is malformed", who(), h.from, h.to, h.sw));
     return;
   }
   if (h.end - h.start + tol < lt.duration(h.bytes))
-    out.push_back(fmt::format("{}: {} bytes on {} in [{}, {}] s is faster than α + bytes/B", who,
+    out.push_back(fmt::format("{}: {} bytes on {} in [{}, {}] s is faster than α + bytes/B", who(),
                               h.bytes, describe_port(f, h.from, h.sw, true), to_seconds(h.start),
                               to_seconds(h.end)));
   const PortUse* c = covering(uses, h.from, h.sw, true, h.start, h.end, tol);
   if (c == nullptr || c->partner != h.to)
-    out.push_back(fmt::format("{}: no circuit from gpu {} to gpu {} on {} covers [{}, {}] s", who,
+    out.push_back(fmt::format("{}: no circuit from gpu {} to gpu {} on {} covers [{}, {}] s", who(),
                               h.from, h.to, describe_port(f, h.from, h.sw, true),
                               to_seconds(h.start), to_seconds(h.end)));
 }
@@ -182,11 +182,12 @@ std::vector<std::string> check_schedule(const TimedSchedule& s, const workload::
   std::vector<std::string> out;
   const std::vector<PortUse> uses = port_uses(s.circuits, f);
   check_ports(uses, f, tol, out);
+  const LinkTiming lt(f);
   std::vector<HopRef> refs;
   for (std::size_t t = 0; t < w.tasks.size() && t < s.hops.size(); ++t) {
     if (w.tasks[t].kind != workload::TaskKind::send) continue;
     for (const Hop& h : s.hops[t]) {
-      check_hop(h, static_cast<int>(t), uses, w, f, tol, out);
+      check_hop(h, static_cast<int>(t), uses, w, f, lt, tol, out);
       refs.push_back({h.sw, h.from, h.start, h.end, static_cast<int>(t)});
     }
     check_flow(s.hops[t], static_cast<int>(t), w, out);

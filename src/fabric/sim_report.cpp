@@ -35,40 +35,53 @@ double us(Time t) {
   return static_cast<double>(t) / 1e6;
 }
 
-// `cat` lets a trace viewer filter by kind: compute, reconfigure, circuit, transfer.
-Json slice(const std::string& name, const char* cat, int pid, int tid, Time start, Time end,
-           Json args = {}) {
-  Json e = {{"name", name},
-            {"cat", cat},
-            {"ph", "X"},
-            {"pid", pid},
-            {"tid", tid},
-            {"ts", us(start)},
-            {"dur", us(end - start)}};
-  if (!args.is_null()) e["args"] = std::move(args);
+// `cat` lets a trace viewer filter by kind: compute, reconfigure, circuit, transfer. The caller
+// adds the "args" object and closes the event.
+JsonObject slice(JsonArrayWriter& events, std::string_view name, const char* cat, int pid, int tid,
+                 Time start, Time end) {
+  JsonObject e(events.next());
+  e.field("name", name)
+      .field("cat", cat)
+      .field("ph", "X")
+      .field("pid", pid)
+      .field("tid", tid)
+      .field("ts", us(start))
+      .field("dur", us(end - start));
   return e;
 }
 
-Json track_name(const char* what, int pid, int tid, const std::string& name) {
-  return {{"name", what}, {"ph", "M"}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}};
+void track_name(JsonArrayWriter& events, const char* what, int pid, int tid,
+                std::string_view name) {
+  JsonObject e(events.next());
+  e.field("name", what).field("ph", "M").field("pid", pid).field("tid", tid);
+  e.object("args").field("name", name).close();
+  e.close();
+}
+
+// The name of a task's slice: its own, or its id.
+std::string_view task_label(const workload::Task& task, std::string& scratch) {
+  if (!task.name.empty()) return task.name;
+  scratch = fmt::format("task {}", task.id);
+  return scratch;
 }
 
 void port_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fabric& f,
                  const SimResult& r) {
   const int pid = 1;
   auto tid = [&](int sw, int gpu) { return sw * f.gpus + gpu; };
-  events.push_back(track_name("process_name", pid, 0, "OCS ports (gpu, ocs)"));
+  track_name(events, "process_name", pid, 0, "OCS ports (gpu, ocs)");
   for (int sw = 0; sw < f.ocs; ++sw)
     for (int g = 0; g < f.gpus; ++g)
-      events.push_back(
-          track_name("thread_name", pid, tid(sw, g), fmt::format("gpu {} / ocs {}", g, sw)));
+      track_name(events, "thread_name", pid, tid(sw, g), fmt::format("gpu {} / ocs {}", g, sw));
   const Time tau = to_time(f.reconfig_delay);
   std::map<std::pair<int, int>, int> partner;   // current partner of (sw, gpu)
   std::map<std::pair<int, int>, Time> free_at;  // end of the last circuit on (sw, gpu)
   std::vector<TimedCircuit> circuits = r.schedule.circuits;
   std::stable_sort(circuits.begin(), circuits.end(),
                    [](const TimedCircuit& a, const TimedCircuit& b) { return a.up < b.up; });
-  for (const TimedCircuit& c : circuits)
+  std::string name;
+  for (const TimedCircuit& c : circuits) {
+    name = fmt::format("circuit {}-{}", c.a, c.b);
     for (auto [g, other] : {std::pair{c.a, c.b}, std::pair{c.b, c.a}}) {
       auto it = partner.find({c.sw, g});
       bool changed = it == partner.end() ? !f.initial_config_free : it->second != other;
@@ -77,46 +90,54 @@ void port_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fab
       // on this port came down: times rounded to whole picoseconds could otherwise overlap it.
       const Time from = std::max<Time>({0, c.up - tau, free_at[{c.sw, g}]});
       free_at[{c.sw, g}] = std::max(free_at[{c.sw, g}], c.down);
-      if (changed && tau > 0 && from < c.up)
-        events.push_back(slice("reconfigure", "reconfigure", pid, tid(c.sw, g), from, c.up,
-                               {{"ocs", c.sw}, {"gpu", g}, {"to", other}}));
-      events.push_back(slice(fmt::format("circuit {}-{}", c.a, c.b), "circuit", pid, tid(c.sw, g),
-                             c.up, c.down, {{"ocs", c.sw}, {"a", c.a}, {"b", c.b}}));
+      if (changed && tau > 0 && from < c.up) {
+        JsonObject e = slice(events, "reconfigure", "reconfigure", pid, tid(c.sw, g), from, c.up);
+        e.object("args").field("ocs", c.sw).field("gpu", g).field("to", other).close();
+        e.close();
+      }
+      JsonObject e = slice(events, name, "circuit", pid, tid(c.sw, g), c.up, c.down);
+      e.object("args").field("ocs", c.sw).field("a", c.a).field("b", c.b).close();
+      e.close();
     }
+  }
   // Hops of the ideal electrical fabric have no port: they go on a per-GPU NIC track.
   const int nic = 2;
   bool electrical = false;
   for (std::size_t t = 0; t < w.tasks.size(); ++t)
     for (const Hop& h : r.trace.hops[t]) {
       electrical = electrical || h.sw < 0;
-      events.push_back(
-          slice(w.tasks[t].name.empty() ? fmt::format("task {}", w.tasks[t].id) : w.tasks[t].name,
-                "transfer", h.sw < 0 ? nic : pid, h.sw < 0 ? h.from : tid(h.sw, h.from), h.start,
-                h.end, {{"task", w.tasks[t].id}, {"to", h.to}, {"bytes", h.bytes}}));
+      JsonObject e = slice(events, task_label(w.tasks[t], name), "transfer", h.sw < 0 ? nic : pid,
+                           h.sw < 0 ? h.from : tid(h.sw, h.from), h.start, h.end);
+      e.object("args")
+          .field("task", w.tasks[t].id)
+          .field("to", h.to)
+          .field("bytes", h.bytes)
+          .close();
+      e.close();
     }
-  if (electrical) events.push_back(track_name("process_name", nic, 0, "electrical NIC (per GPU)"));
-}
-
-std::vector<BufferSample> buffer_series(const workload::Workload& w, const Fabric& f,
-                                        const SimResult& r) {
-  std::vector<BufferSample> series;
-  (void)nic_buffer(w, r.trace, buffer_model(f, r.schedule.posting), r.schedule.iteration_time,
-                   &series);
-  return series;
+  if (electrical) track_name(events, "process_name", nic, 0, "electrical NIC (per GPU)");
 }
 
 // One counter track per GPU: NIC bytes, waiting bytes and HBM-held bytes at every breakpoint.
 // Perfetto draws counters as steps, so a linear drain shows as one step at its end.
-void buffer_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fabric& f,
-                   const SimResult& r) {
+void buffer_tracks(JsonArrayWriter& events, const std::vector<BufferSample>& series) {
   const int pid = 3;
-  events.push_back(track_name("process_name", pid, 0, "NIC buffer (bytes, per GPU)"));
-  for (const BufferSample& s : buffer_series(w, f, r))
-    events.push_back({{"name", fmt::format("gpu {} buffer", s.gpu)},
-                      {"ph", "C"},
-                      {"pid", pid},
-                      {"ts", s.time * 1e6},
-                      {"args", {{"nic", s.bytes}, {"waiting", s.waiting}, {"hbm_held", s.hbm}}}});
+  track_name(events, "process_name", pid, 0, "NIC buffer (bytes, per GPU)");
+  char name[32];
+  for (const BufferSample& s : series) {
+    const auto n = fmt::format_to_n(name, sizeof name, "gpu {} buffer", s.gpu).size;
+    JsonObject e(events.next());
+    e.field("name", std::string_view(name, n))
+        .field("ph", "C")
+        .field("pid", pid)
+        .field("ts", s.time * 1e6);
+    e.object("args")
+        .field("nic", s.bytes)
+        .field("waiting", s.waiting)
+        .field("hbm_held", s.hbm)
+        .close();
+    e.close();
+  }
 }
 
 }  // namespace
@@ -155,61 +176,91 @@ std::string summary_json(const SimMetrics& m, const workload::Workload& w, const
   return summary_document(m, w, f, ctx).dump(1) + "\n";
 }
 
-std::string circuits_csv(const TimedSchedule& s) {
-  std::string out = report::csv_record("switch", "a", "b", "up", "down");
+namespace {
+
+// The text of each file, streamed into `out` as it is made (the files are tens to hundreds of MB
+// at 1,024 GPUs).
+void write_circuits_csv(std::ostream& out, const TimedSchedule& s) {
+  BufferedText text(out);
+  text.text() = report::csv_record("switch", "a", "b", "up", "down");
   for (const TimedCircuit& c : s.circuits)
-    report::append_csv_record(out, c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
-  return out;
+    report::append_csv_record(text.text(), c.sw, c.a, c.b, to_seconds(c.up), to_seconds(c.down));
 }
 
-std::string flows_csv(const workload::Workload& w, const Trace& trace) {
-  std::string out = report::csv_record("task", "name", "src", "dst", "bytes", "ready", "start",
-                                       "finish", "wait", "hops", "relayed_bytes");
+void write_flows_csv(std::ostream& out, const workload::Workload& w, const Trace& trace) {
+  BufferedText text(out);
+  text.text() = report::csv_record("task", "name", "src", "dst", "bytes", "ready", "start",
+                                   "finish", "wait", "hops", "relayed_bytes");
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
     const workload::Task& task = w.tasks[t];
     if (task.kind != workload::TaskKind::send) continue;
     double relayed = 0;
     for (const Hop& h : trace.hops[t]) relayed += h.to != task.dst ? h.bytes : 0.0;
     report::append_csv_record(
-        out, task.id, task.name, task.src, task.dst, task.bytes, to_seconds(trace.ready[t]),
+        text.text(), task.id, task.name, task.src, task.dst, task.bytes, to_seconds(trace.ready[t]),
         to_seconds(trace.start[t]), to_seconds(trace.finish[t]),
         to_seconds(trace.start[t] - trace.ready[t]), trace.hops[t].size(), relayed);
   }
-  return out;
 }
 
-std::string nic_buffer_csv(const workload::Workload& w, const Fabric& f, const SimResult& r) {
-  std::string out = report::csv_record("time_s", "gpu", "nic_B", "waiting_B", "hbm_held_B");
-  for (const BufferSample& s : buffer_series(w, f, r))
-    report::append_csv_record(out, s.time, s.gpu, s.bytes, s.waiting, s.hbm);
-  return out;
+void write_nic_buffer_csv(std::ostream& out, const std::vector<BufferSample>& series) {
+  BufferedText text(out);
+  text.text() = report::csv_record("time_s", "gpu", "nic_B", "waiting_B", "hbm_held_B");
+  for (const BufferSample& s : series)
+    report::append_csv_record(text.text(), s.time, s.gpu, s.bytes, s.waiting, s.hbm);
 }
 
-void write_timeline_json(std::ostream& out, const workload::Workload& w, const Fabric& f,
-                         const SimResult& r) {
+void write_timeline(std::ostream& out, const workload::Workload& w, const Fabric& f,
+                    const SimResult& r, const std::vector<BufferSample>& series) {
   out << R"({"traceEvents":)";
   JsonArrayWriter events(out);  // one event at a time: a DOM of millions of events takes GBs
-  events.push_back(track_name("process_name", 0, 0, "GPU compute streams"));
+  track_name(events, "process_name", 0, 0, "GPU compute streams");
   for (int g = 0; g < w.gpus; ++g)
-    events.push_back(track_name("thread_name", 0, g, fmt::format("gpu {} compute", g)));
+    track_name(events, "thread_name", 0, g, fmt::format("gpu {} compute", g));
+  std::string name;
   for (std::size_t t = 0; t < w.tasks.size(); ++t) {
     const workload::Task& task = w.tasks[t];
-    if (task.kind == workload::TaskKind::compute)
-      events.push_back(slice(task.name.empty() ? fmt::format("task {}", task.id) : task.name,
-                             "compute", 0, task.gpu, r.trace.start[t], r.trace.finish[t],
-                             {{"task", task.id}}));
+    if (task.kind != workload::TaskKind::compute) continue;
+    JsonObject e = slice(events, task_label(task, name), "compute", 0, task.gpu, r.trace.start[t],
+                         r.trace.finish[t]);
+    e.object("args").field("task", task.id).close();
+    e.close();
   }
   port_tracks(events, w, f, r);
-  buffer_tracks(events, w, f, r);
+  buffer_tracks(events, series);
   events.finish();
   out << R"(,"displayTimeUnit":"ns"})"
       << "\n";
 }
 
-std::string timeline_json(const workload::Workload& w, const Fabric& f, const SimResult& r) {
+template <class Write>
+std::string to_text(Write write) {
   std::ostringstream out;
-  write_timeline_json(out, w, f, r);
+  write(out);
   return std::move(out).str();
+}
+
+}  // namespace
+
+std::string circuits_csv(const TimedSchedule& s) {
+  return to_text([&](std::ostream& out) { write_circuits_csv(out, s); });
+}
+
+std::string flows_csv(const workload::Workload& w, const Trace& trace) {
+  return to_text([&](std::ostream& out) { write_flows_csv(out, w, trace); });
+}
+
+std::string nic_buffer_csv(const workload::Workload& w, const Fabric& f, const SimResult& r) {
+  return sim_output_file("nic_buffer.csv", w, f, r);
+}
+
+void write_timeline_json(std::ostream& out, const workload::Workload& w, const Fabric& f,
+                         const SimResult& r) {
+  SimOutputWriter(w, f, r).write(out, "timeline.json");
+}
+
+std::string timeline_json(const workload::Workload& w, const Fabric& f, const SimResult& r) {
+  return sim_output_file("timeline.json", w, f, r);
 }
 
 const std::vector<std::string>& sim_output_files() {
@@ -218,19 +269,35 @@ const std::vector<std::string>& sim_output_files() {
   return files;
 }
 
+SimOutputWriter::SimOutputWriter(const workload::Workload& w, const Fabric& f, const SimResult& r)
+    : w_(w), f_(f), r_(r) {}
+
+const std::vector<BufferSample>& SimOutputWriter::buffer_series() {
+  if (!series_) {
+    series_.emplace();
+    (void)nic_buffer(w_, r_.trace, buffer_model(f_, r_.schedule.posting),
+                     r_.schedule.iteration_time, &*series_);
+  }
+  return *series_;
+}
+
+void SimOutputWriter::write(std::ostream& out, const std::string& name) {
+  if (name == "circuits.csv") {
+    write_circuits_csv(out, r_.schedule);
+  } else if (name == "flows.csv") {
+    write_flows_csv(out, w_, r_.trace);
+  } else if (name == "nic_buffer.csv") {
+    write_nic_buffer_csv(out, buffer_series());
+  } else if (name == "timeline.json") {
+    write_timeline(out, w_, f_, r_, buffer_series());
+  } else {  // circuit-schedule.json
+    write_circuit_schedule_json(out, to_circuit_schedule(r_.schedule, w_, f_));
+  }
+}
+
 void write_sim_output(std::ostream& out, const std::string& name, const workload::Workload& w,
                       const Fabric& f, const SimResult& r) {
-  if (name == "circuits.csv") {
-    out << circuits_csv(r.schedule);
-  } else if (name == "flows.csv") {
-    out << flows_csv(w, r.trace);
-  } else if (name == "nic_buffer.csv") {
-    out << nic_buffer_csv(w, f, r);
-  } else if (name == "timeline.json") {
-    write_timeline_json(out, w, f, r);
-  } else {  // circuit-schedule.json
-    write_circuit_schedule_json(out, to_circuit_schedule(r.schedule, w, f));
-  }
+  SimOutputWriter(w, f, r).write(out, name);
 }
 
 std::string sim_output_file(const std::string& name, const workload::Workload& w, const Fabric& f,

@@ -5,10 +5,12 @@
 // it carried, and a counter track per GPU with its NIC, waiting and HBM-held bytes). Pure
 // formatting, O(size of the output).
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "fabric/nic_buffer.hpp"
 #include "fabric/replay.hpp"
 
 namespace flux::fabric {
@@ -42,6 +44,22 @@ void write_timeline_json(std::ostream& out, const workload::Workload& w, const F
 
 // The files a run writes beside summary.json, in the order they are written.
 [[nodiscard]] const std::vector<std::string>& sim_output_files();
+// Writes the files of one run; the NIC-buffer curves that nic_buffer.csv and the timeline's
+// counter tracks both show are computed once for all of them.
+class SimOutputWriter {
+ public:
+  SimOutputWriter(const workload::Workload& w, const Fabric& f, const SimResult& r);
+  // The content of one file (`name` from sim_output_files()), streamed into `out`.
+  void write(std::ostream& out, const std::string& name);
+
+ private:
+  const std::vector<BufferSample>& buffer_series();
+  const workload::Workload& w_;
+  const Fabric& f_;
+  const SimResult& r_;
+  std::optional<std::vector<BufferSample>> series_;
+};
+
 // The content of one of them (`name` from sim_output_files()), streamed into `out` or returned.
 void write_sim_output(std::ostream& out, const std::string& name, const workload::Workload& w,
                       const Fabric& f, const SimResult& r);

@@ -1,5 +1,7 @@
 #include "sweep/cell_run.hpp"
 
+#include <sstream>
+
 #include "fabric/sim_report.hpp"
 #include "schedulers/registry.hpp"
 #include "schedulers/run_summary.hpp"
@@ -22,8 +24,12 @@ CellFiles run_cell(const Sweep& sweep, const SweepCell& cell) {
   CellFiles files;
   files.emplace_back("summary.json",
                      run_summary(run, w, f, workload_label, sweep.file).dump(1) + "\n");
-  for (const std::string& name : sweep.outputs)
-    files.emplace_back(name, sim_output_file(name, w, f, run.sim));
+  fabric::SimOutputWriter writer(w, f, run.sim);  // the NIC-buffer curves once for all files
+  for (const std::string& name : sweep.outputs) {
+    std::ostringstream text;
+    writer.write(text, name);
+    files.emplace_back(name, std::move(text).str());
+  }
   return files;
 }
 
