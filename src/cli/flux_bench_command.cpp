@@ -42,6 +42,7 @@ struct BenchArgs {
   std::string nic_window;  // empty: the fabric file's
   std::string from_csv;    // set: redraw the figures of this earlier CSV, run nothing
   std::string suite;       // with --suite: a flux.bench-suite/1 file, empty = the default one
+  std::string cases;       // with --suite: the labels of the cases to run, empty = all
   std::string schedulers = fmt::format("{}", fmt::join(experiments::flux_sweep_schedulers(), ","));
   SchedulerFlags flags;
 };
@@ -141,7 +142,11 @@ void run_suite(const BenchArgs& a, const CLI::App& cmd) {
       write_file_atomic(a.out_dir + "/" + name, svg);
     return fmt::print("wrote the SVG figures of {} to {}\n", a.from_csv, a.out_dir);
   }
-  const experiments::FluxSuite suite = experiments::read_flux_suite(file);
+  experiments::FluxSuite suite = experiments::read_flux_suite(file);
+  if (!a.cases.empty())
+    suite = experiments::select_cases(
+        std::move(suite), parse_list(a.cases, "--cases", "case label", [](auto s) { return s; }),
+        "--cases");
   experiments::check_suite_inputs(suite);
   experiments::FluxSweep base;
   base.schedulers = experiments::flux_suite_schedulers();
@@ -288,6 +293,9 @@ void add_flux_bench_command(CLI::App& app) {
                                 "case, OCS count and tau; with --from-csv, redraw its figure")
                     ->expected(0, 1)
                     ->type_name("[FILE]");
+  cmd->add_option("--cases", args->cases,
+                  "with --suite: run only these cases (labels, comma-separated)")
+      ->needs(suite);
   // The suite names its own scenarios, fabric, OCS counts and delays, and its schedulers.
   for (const char* single : {"--scenario", "--fabric", "--ocs", "--model-label", "--layers",
                              "--taus", "--schedulers", "--nic-window"})

@@ -102,6 +102,18 @@ workload::Scenario suite_case_scenario(const FluxSuiteCase& c) {
   return s;
 }
 
+FluxSuite select_cases(FluxSuite suite, const std::vector<std::string>& labels,
+                       const std::string& flag) {
+  for (const std::string& l : labels)
+    if (std::none_of(suite.cases.begin(), suite.cases.end(),
+                     [&](const FluxSuiteCase& c) { return c.label == l; }))
+      throw InputError("", flag, fmt::format("case labels of {}, not {}", suite.file, l));
+  std::erase_if(suite.cases, [&](const FluxSuiteCase& c) {
+    return std::find(labels.begin(), labels.end(), c.label) == labels.end();
+  });
+  return suite;
+}
+
 void check_suite_inputs(const FluxSuite& suite) {
   (void)fabric::read_fabric(suite.fabric_path);
   for (const FluxSuiteCase& c : suite.cases) (void)suite_case_scenario(c);

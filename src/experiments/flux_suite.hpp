@@ -49,6 +49,10 @@ struct FluxSuite {
 
 // The case's scenario at its layer count, validated (InputError naming the scenario file).
 [[nodiscard]] workload::Scenario suite_case_scenario(const FluxSuiteCase& c);
+// The suite with only the cases whose labels are in `labels`, in the suite's order; InputError
+// naming `flag` for a label the suite does not have.
+[[nodiscard]] FluxSuite select_cases(FluxSuite suite, const std::vector<std::string>& labels,
+                                     const std::string& flag);
 // Every case's scenario and the fabric read and checked, before anything long runs.
 void check_suite_inputs(const FluxSuite& suite);
 
