@@ -97,6 +97,9 @@ TEST_F(FluxSuiteCli, BadSuitesAreRejectedNamingFileAndField) {
   const auto r = flux("bench flux --suite " + suite() + " --layers 8 -o out.json");
   EXPECT_NE(r.code, 0);
   EXPECT_NE(r.err.find("--layers"), std::string::npos) << r.err;
+  expect_rejected("bench flux --suite " + suite() + " --cases tiny,huge -o out.json",
+                  "--cases: case labels of suite.json, not huge");
+  EXPECT_EQ(flux("bench flux --cases tiny -o out.json").code, 2);  // --cases needs --suite
   // A scenario that does not build is named with its file.
   write("bad-scenario.json", R"({"format": "flux.scenario/1", "name": "x",
     "model": {"preset": "gpt3-125m"}, "parallelism": {"world_size": 3,

@@ -94,6 +94,24 @@ TEST(FluxSuite, BadFieldsNameTheFileAndTheField) {
   EXPECT_THROW((void)parse_flux_suite("{", kSuiteFile), InputError);
 }
 
+// --cases keeps the named cases in the suite's order and refuses a label the suite lacks.
+TEST(FluxSuite, SelectCasesKeepsTheSuiteOrder) {
+  const FluxSuite s = parse_flux_suite(suite_text(), kSuiteFile);
+  const FluxSuite one = select_cases(s, {"dp8"}, "--cases");
+  ASSERT_EQ(one.cases.size(), 1u);
+  EXPECT_EQ(one.cases[0].label, "dp8");
+  const FluxSuite both = select_cases(s, {"dp8", "paper-2l"}, "--cases");
+  ASSERT_EQ(both.cases.size(), 2u);
+  EXPECT_EQ(both.cases[0].label, "paper-2l");
+  try {
+    (void)select_cases(s, {"dp8", "dp9"}, "--cases");
+    ADD_FAILURE() << "dp9 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "--cases");
+    EXPECT_NE(std::string(e.what()).find("dp9"), std::string::npos) << e.what();
+  }
+}
+
 // A case takes the suite's fabric at its own GPU count and its own layer count.
 TEST(FluxSuite, CaseRunsOnTheSuiteFabricAtItsGpuCount) {
   const FluxSuite s = parse_flux_suite(
