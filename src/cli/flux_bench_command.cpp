@@ -23,6 +23,7 @@
 #include "core/units.hpp"
 #include "cosched/gap_fill.hpp"
 #include "cosched/lower_bound.hpp"
+#include "experiments/flux_suite.hpp"
 #include "experiments/flux_sweep.hpp"
 #include "experiments/paper_setup.hpp"
 #include "fabric/fabric_io.hpp"
@@ -40,6 +41,8 @@ struct BenchArgs {
   std::string layers = "8,16", taus = "1us,10us,100us,1ms", out_dir = "flux-bench";
   std::string nic_window;  // empty: the fabric file's
   std::string from_csv;    // set: redraw the figures of this earlier CSV, run nothing
+  std::string suite;       // with --suite: a flux.bench-suite/1 file, empty = the default one
+  std::string cases;       // with --suite: the labels of the cases to run, empty = all
   std::string schedulers = fmt::format("{}", fmt::join(experiments::flux_sweep_schedulers(), ","));
   SchedulerFlags flags;
 };
@@ -125,6 +128,56 @@ void run_bench(const BenchArgs& a, const CLI::App& cmd) {
                      command_provenance(cmd, {a.scenario, a.fabric}));
   write_plots(sweep, rows, a.out_dir);
   fmt::print("{}\nwrote {}/flux_bench.csv and SVG figures\n", experiments::flux_case_legend(),
+             a.out_dir);
+}
+
+// The suite: every case's cells in turn, a table row printed as each completes; then one CSV
+// (with its provenance sidecar) and a figure per OCS count.
+void run_suite(const BenchArgs& a, const CLI::App& cmd) {
+  const std::string file = a.suite.empty() ? experiments::default_flux_suite_path() : a.suite;
+  if (!a.from_csv.empty()) {
+    const auto rows = experiments::read_flux_suite_csv(read_file(a.from_csv), a.from_csv);
+    prepare_output_dir(a.out_dir, "--out-dir");
+    for (const auto& [name, svg] : experiments::flux_suite_plots(rows))
+      write_file_atomic(a.out_dir + "/" + name, svg);
+    return fmt::print("wrote the SVG figures of {} to {}\n", a.from_csv, a.out_dir);
+  }
+  experiments::FluxSuite suite = experiments::read_flux_suite(file);
+  if (!a.cases.empty())
+    suite = experiments::select_cases(
+        std::move(suite), parse_list(a.cases, "--cases", "case label", [](auto s) { return s; }),
+        "--cases");
+  experiments::check_suite_inputs(suite);
+  experiments::FluxSweep base;
+  base.schedulers = experiments::flux_suite_schedulers();
+  base.failure_text = naming_flag;
+  for (const auto& n : base.schedulers)
+    base.options[n] = a.flags.values_for(schedulers::workload_scheduler(n));
+  prepare_output_dir(a.out_dir, "--out-dir");  // before the long run
+  ProgressStage cells(progress(), "suite cells",
+                      static_cast<double>(suite.cases.size() * suite.ocs.size() *
+                                          suite.taus.size() * base.schedulers.size()));
+  fmt::print("{}\n{}", suite.name, experiments::flux_suite_table_header());
+  std::vector<experiments::FluxSuiteRow> rows;
+  std::vector<std::string> inputs{file, suite.fabric_path};
+  for (const experiments::FluxSuiteCase& c : suite.cases) {
+    inputs.push_back(c.scenario_path);
+    const experiments::FluxSuiteCaseRun run = prepare_suite_case(suite, c, base);
+    const auto block = a.flags.naming_flags([&] {
+      return run_suite_case(suite, run, progress(), [](const experiments::FluxSuiteRow& r) {
+        progress().hide();  // the row starts on a clean line when both go to the terminal
+        fmt::print("{}", experiments::flux_suite_table_row(r));
+        std::fflush(stdout);  // long runs: show each cell as it completes
+      });
+    });
+    rows.insert(rows.end(), block.begin(), block.end());
+  }
+  cells.finish();
+  write_with_sidecar(a.out_dir + "/flux_suite.csv", experiments::flux_suite_csv(rows),
+                     command_provenance(cmd, inputs));
+  for (const auto& [name, svg] : experiments::flux_suite_plots(rows))
+    write_file_atomic(a.out_dir + "/" + name, svg);
+  fmt::print("{}\nwrote {}/flux_suite.csv and SVG figures\n", experiments::flux_suite_legend(),
              a.out_dir);
 }
 
@@ -234,8 +287,24 @@ void add_flux_bench_command(CLI::App& app) {
                   "without running anything (--scenario, --fabric, --ocs, --model-label name "
                   "the case in the titles)")
       ->type_name("FILE");
+  auto* suite = cmd->add_option("--suite", args->suite,
+                                "run a suite of workloads instead (flux.bench-suite/1 file; "
+                                "alone: examples/suites/flux-suite.json): one summary row per "
+                                "case, OCS count and tau; with --from-csv, redraw its figure")
+                    ->expected(0, 1)
+                    ->type_name("[FILE]");
+  cmd->add_option("--cases", args->cases,
+                  "with --suite: run only these cases (labels, comma-separated)")
+      ->needs(suite);
+  // The suite names its own scenarios, fabric, OCS counts and delays, and its schedulers.
+  for (const char* single : {"--scenario", "--fabric", "--ocs", "--model-label", "--layers",
+                             "--taus", "--schedulers", "--nic-window"})
+    suite->excludes(cmd->get_option(single));
   args->flags.add_to(*cmd, all_workload_schedulers(), {{"time_limit", "300s"}});
-  cmd->callback([args, cmd] { run_bench(*args, *cmd); });
+  cmd->callback([args, cmd, suite] {
+    if (suite->count() > 0) return run_suite(*args, *cmd);
+    run_bench(*args, *cmd);
+  });
 }
 
 }  // namespace flux::cli
