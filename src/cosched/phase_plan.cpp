@@ -215,8 +215,8 @@ class PortAccount {
 };
 
 struct Plan {
-  std::vector<int> switch_of, phase_of, slot;  // per message
-  int phases = 0;
+  std::vector<int> switch_of, slot;  // per message
+  std::vector<double> round_ready;   // per message: its round's latest circuit ready
 };
 
 // OCS and round of every message (see the header, steps 2–4).
@@ -225,14 +225,10 @@ Plan make_plan(const CoschedInstance& inst, const std::vector<std::vector<int>>&
   const fabric::Fabric& f = inst.fabric;
   const int nm = inst.message_count(), last = f.ocs - 1;
   const bool pins = !pinned.empty() && f.ocs >= 2;
-  Plan plan{std::vector<int>(nm, 0), std::vector<int>(nm, 0), std::vector<int>(nm, 0),
-            static_cast<int>(phases.size())};
+  Plan plan{std::vector<int>(nm, 0), std::vector<int>(nm, 0), ready};
   std::vector<double> release(phases.size(), INFINITY);
   for (std::size_t p = 0; p < phases.size(); ++p)
-    for (int m : phases[p]) {
-      plan.phase_of[m] = static_cast<int>(p);
-      release[p] = std::min(release[p], ready[m]);
-    }
+    for (int m : phases[p]) release[p] = std::min(release[p], ready[m]);
   std::vector<int> by_release(phases.size());
   std::iota(by_release.begin(), by_release.end(), 0);
   std::stable_sort(by_release.begin(), by_release.end(),
@@ -270,6 +266,7 @@ Plan make_plan(const CoschedInstance& inst, const std::vector<std::vector<int>>&
         for (int m : d.circuits[c].messages) {
           plan.switch_of[m] = best;
           plan.slot[m] = static_cast<int>(r);
+          plan.round_ready[m] = round_ready;
         }
     }
   }
@@ -277,21 +274,22 @@ Plan make_plan(const CoschedInstance& inst, const std::vector<std::vector<int>>&
 }
 
 // A linear extension of the DAG on the messages: among the messages whose predecessors are all
-// listed, the one with the smallest (phase release, round, topological position).
-std::vector<int> plan_order(const CoschedInstance& inst, const Plan& plan,
-                            const std::vector<double>& release) {
+// listed, the one with the smallest (round ready, round, topological position). Keyed by its own
+// round's ready time, not by the phase's release: an all-to-all whose GPUs finish computing at
+// different times then plays its early rounds without waiting for the late ones.
+std::vector<int> plan_order(const CoschedInstance& inst, const Plan& plan) {
   const auto& tasks = inst.workload.tasks;
   const int n = static_cast<int>(tasks.size());
   std::vector<int> topo_pos(n), missing(n), computes, order;
   for (int k = 0; k < n; ++k) topo_pos[inst.topo[k]] = k;
-  using Key = std::tuple<double, int, int>;  // release, slot, topological position
+  using Key = std::tuple<double, int, int>;  // round ready, slot, topological position
   std::priority_queue<Key, std::vector<Key>, std::greater<>> ready;
   const auto enqueue = [&](int v) {
     const int m = inst.message_of[v];
     if (m < 0)
       computes.push_back(v);
     else
-      ready.emplace(release[plan.phase_of[m]], plan.slot[m], topo_pos[v]);
+      ready.emplace(plan.round_ready[m], plan.slot[m], topo_pos[v]);
   };
   for (int v = 0; v < n; ++v) {
     missing[v] = static_cast<int>(tasks[v].after.size());
@@ -326,14 +324,6 @@ std::vector<double> ready_times(const CoschedInstance& inst, const ListScheduler
   return ready;
 }
 
-// Per phase, the earliest ready time of its messages.
-std::vector<double> releases(const Plan& plan, const std::vector<double>& ready) {
-  std::vector<double> release(plan.phases, INFINITY);
-  for (std::size_t m = 0; m < ready.size(); ++m)
-    release[plan.phase_of[m]] = std::min(release[plan.phase_of[m]], ready[m]);
-  return release;
-}
-
 }  // namespace
 
 std::vector<Placement> phase_plan(const CoschedInstance& inst, const PhasePlanOptions& options) {
@@ -346,7 +336,7 @@ std::vector<Placement> phase_plan(const CoschedInstance& inst, const PhasePlanOp
   double best_time = INFINITY;
   for (int pass = 0; pass <= options.passes; ++pass) {
     const Plan plan = make_plan(inst, phases, pinned, ready);
-    if (!list.run(plan.switch_of, plan_order(inst, plan, releases(plan, ready))))
+    if (!list.run(plan.switch_of, plan_order(inst, plan)))
       break;  // cannot happen: plan_order is a linear extension
     if (list.iteration_time() < best_time) {
       best_time = list.iteration_time();

@@ -19,10 +19,12 @@
 //  4. Optionally (`dedicate`), circuits that recur most — each GPU's busiest partner, when that
 //     choice is mutual (TP pairs) — are pinned to the last OCS, and no other circuit uses those
 //     ports there: they are set up once and never torn down.
-//  5. Start order: a linear extension of the DAG that takes ready messages by (phase release,
-//     round). ListScheduler turns order and OCSes into the semi-active schedule, so the result is
-//     feasible by construction. The ready times start as the τ = 0 earliest starts; each further
-//     pass re-plans from the previous pass's schedule, and the best pass is kept.
+//  5. Start order: a linear extension of the DAG that takes ready messages by (their round's ready
+//     estimate, round) — per round, not per phase, so a phase whose GPUs become ready at different
+//     times (skewed MoE experts) is not held back as a whole by its last GPU. ListScheduler turns
+//     order and OCSes into the semi-active schedule, so the result is feasible by construction. The
+//     ready times start as the τ = 0 earliest starts; each further pass re-plans from the previous
+//     pass's schedule, and the best pass is kept.
 // Measured on the Mixtral MoE example it stays 1–6 % behind slack-gap-fill (docs/results/flux.md
 // §5), so `flux` tries it only on request (--phase-plan). Deterministic. Cost per pass:
 // O(Σ rounds · circuits) per phase (phases are small) or one DECOMPOSE per simplex phase,
