@@ -44,8 +44,9 @@ struct FluxOptions {
   int monolithic_limit = 80;  // one MILP over every message when there are at most this many
   bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)
   bool gap_fill = true;       // also try slack-gap-fill as the first incumbent
-  // Also try the per-phase circuit plan (phase_plan.hpp). Off: on the MoE workloads it was built
-  // for it stays behind slack-gap-fill (docs/results/flux.md §5).
+  // Also try the per-phase circuit plan (phase_plan.hpp). Off by default: on the Mixtral example
+  // it wins only at τ = 1 ms on 2 OCSes, and elsewhere its construction time costs search budget
+  // (docs/results/flux.md §5).
   bool phase_plan = false;
   // The local search and the MILP need the message closure (MessageClosure::memory_bytes); above
   // this many bytes they are skipped and the first incumbent stands, with its bound.

@@ -25,9 +25,10 @@
 //     order and OCSes into the semi-active schedule, so the result is feasible by construction. The
 //     ready times start as the τ = 0 earliest starts; each further pass re-plans from the previous
 //     pass's schedule, and the best pass is kept.
-// Measured on the Mixtral MoE example it stays 1–6 % behind slack-gap-fill (docs/results/flux.md
-// §5), so `flux` tries it only on request (--phase-plan). Deterministic. Cost per pass:
-// O(Σ rounds · circuits) per phase (phases are small) or one DECOMPOSE per simplex phase,
+// On the Mixtral MoE example it is the best first incumbent at τ = 1 ms on 2 OCSes and 0.5–4 %
+// behind slack-gap-fill elsewhere (docs/results/flux.md §5), so `flux` tries it only on request
+// (--phase-plan). Deterministic. Cost per pass: O(Σ rounds · circuits) per phase (phases are
+// small) or one DECOMPOSE per simplex phase,
 // O(M log M) for the order, one list-scheduling pass.
 #include <vector>
 
