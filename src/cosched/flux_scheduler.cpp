@@ -16,6 +16,7 @@
 #include "cosched/gap_fill.hpp"
 #include "cosched/local_search.hpp"
 #include "cosched/lower_bound.hpp"
+#include "cosched/phase_plan.hpp"
 #include "milp/model_io.hpp"
 
 namespace flux::cosched {
@@ -47,11 +48,23 @@ Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& opt
   return incumbent_of(inst, flux_greedy(inst, options));
 }
 
-// With options.gap_fill, slack-gap-fill's schedule replaces the incumbent when it is better.
-void adopt_gap_fill(const CoschedInstance& inst, const FluxOptions& options, Incumbent& inc) {
-  if (!options.gap_fill) return;
-  Incumbent fill = incumbent_of(inst, slack_gap_fill(inst));
-  if (fill.time < inc.time) inc = std::move(fill);
+// The other first-incumbent candidates replace flux-greedy's schedule `inc` where better:
+// slack-gap-fill (options.gap_fill), the phase plan without and with pinned circuits
+// (options.phase_plan). Returns what each candidate reached, for the log.
+std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& options,
+                             Incumbent& inc) {
+  std::string tried = fmt::format("flux-greedy {}", format_time(inc.time));
+  const auto consider = [&](const char* name, const std::vector<Placement>& placements) {
+    Incumbent candidate = incumbent_of(inst, placements);
+    tried += fmt::format(", {} {}", name, format_time(candidate.time));
+    if (candidate.time < inc.time) inc = std::move(candidate);
+  };
+  if (options.gap_fill) consider("slack-gap-fill", slack_gap_fill(inst));
+  if (options.phase_plan) {
+    consider("phase plan", phase_plan(inst));
+    consider("phase plan pinned", phase_plan(inst, {.dedicate = true}));
+  }
+  return tried;
 }
 
 // Messages order[from, to) form the window; those before it stay fixed, the rest are unplaced.
@@ -249,8 +262,8 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   ProgressStage first(progress, "first incumbent");
   Incumbent inc = greedy_incumbent(inst, options.greedy);
   r.greedy_objective = inc.time;
-  adopt_gap_fill(inst, options, inc);
-  first.finish(fmt::format("incumbent {}", format_time(inc.time)));
+  const std::string tried = adopt_candidates(inst, options, inc);
+  first.finish(fmt::format("incumbent {} ({})", format_time(inc.time), tried));
   ProgressStage bounding(progress, "lower bound");
   const FluxBound lb = flux_lower_bound(inst);
   bounding.finish(standing(inc.time, lb.value));
@@ -294,7 +307,7 @@ FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& optio
                                  format_bytes(MessageClosure::memory_bytes(inst))));
   const MessageClosure closure(inst);
   Incumbent inc = greedy_incumbent(inst, options.greedy);
-  adopt_gap_fill(inst, options, inc);
+  adopt_candidates(inst, options, inc);
   return build_flux_model(inst, closure, std::vector<char>(inst.message_count(), 1), inc.placements,
                           options.model);
 }

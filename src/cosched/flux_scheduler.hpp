@@ -1,6 +1,7 @@
 #pragma once
 // The Flux scheduler, in stages that each only improve the incumbent:
-//  1. first incumbent: flux-greedy, or slack-gap-fill (gap_fill.hpp) when that is better;
+//  1. first incumbent: the best of flux-greedy, slack-gap-fill (gap_fill.hpp) and, when enabled,
+//     the per-phase circuit plan (phase_plan.hpp) without and with pinned circuits;
 //  2. the critical-path local search (local_search.hpp) from it and from flux-greedy on the static
 //     circuit colouring (circuit_coloring.hpp) — side by side with two threads;
 //  3. the MILP of flux_milp.hpp — over all messages at once when there are at most
@@ -43,6 +44,10 @@ struct FluxOptions {
   int monolithic_limit = 80;  // one MILP over every message when there are at most this many
   bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)
   bool gap_fill = true;       // also try slack-gap-fill as the first incumbent
+  // Also try the per-phase circuit plan (phase_plan.hpp). Off by default: on the Mixtral example
+  // it wins only at τ = 1 ms on 2 OCSes, and elsewhere its construction time costs search budget
+  // (docs/results/flux.md §5).
+  bool phase_plan = false;
   // The local search and the MILP need the message closure (MessageClosure::memory_bytes); above
   // this many bytes they are skipped and the first incumbent stands, with its bound.
   double closure_memory_limit = 4.0 * (1 << 30);

@@ -92,6 +92,11 @@ OptionTable flux_option_table() {
        .type = OptionType::boolean,
        .default_value = d.gap_fill,
        .help = "also try slack-gap-fill as the first incumbent (not only flux-greedy)"},
+      {.key = "phase_plan",
+       .type = OptionType::boolean,
+       .default_value = d.phase_plan,
+       .help = "also try the per-collective circuit plan (rounds of circuits per collective, "
+               "realised by list scheduling) as the first incumbent"},
       {.key = "closure_memory_limit",
        .type = OptionType::bytes,
        .unit = "B",
@@ -150,6 +155,7 @@ cosched::FluxOptions flux_options(const OptionValues& v) {
   get("lookahead", o.greedy.lookahead);
   get("aggregate", o.aggregate);
   get("gap_fill", o.gap_fill);
+  get("phase_plan", o.phase_plan);
   get("closure_memory_limit", o.closure_memory_limit);
   get("solver_log", o.solver.log);
   validate(o);

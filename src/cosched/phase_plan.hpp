@@ -1,0 +1,48 @@
+#pragma once
+// phase-plan ("Spectra inside Flux"): a circuit plan per communication phase, realised by the list
+// scheduler (placement.hpp). It is a first-incumbent candidate of `flux` beside flux-greedy and
+// slack-gap-fill, aimed at workloads whose phases are many-to-many (MoE all-to-all), where
+// choosing each message's OCS by its earliest start tears circuits down and sets them up again
+// message by message.
+//  1. Phases: the sends of one collective (the `collective` tag), else one send each.
+//  2. Per phase, its circuits are split into rounds (configurations) with a ready-time estimate per
+//     message. Simplex circuits: Spectra's DECOMPOSE of the phase's demand matrix
+//     (spectra/decompose.hpp), each circuit in the first permutation that covers it — a
+//     permutation is one configuration of TX and RX ports. Duplex circuits (weight: the busier
+//     direction, one circuit carries both): a port holds one partner, so permutations (cycles)
+//     do not fit; rounds are matchings peeled greedily, circuits ready first, then those at the
+//     GPUs with the most remaining circuits.
+//  3. Phases in order of their release (earliest ready message), their rounds in order, each
+//     round goes to the OCS where it would finish first by a running per-port account (busy
+//     until, current partner: a new partner costs τ, a held circuit nothing) — load-aware, and it
+//     keeps circuits that recur on the OCS that already holds them.
+//  4. Optionally (`dedicate`), circuits that recur most — each GPU's busiest partner, when that
+//     choice is mutual (TP pairs) — are pinned to the last OCS, and no other circuit uses those
+//     ports there: they are set up once and never torn down.
+//  5. Start order: a linear extension of the DAG that takes ready messages by (their round's ready
+//     estimate, round) — per round, not per phase, so a phase whose GPUs become ready at different
+//     times (skewed MoE experts) is not held back as a whole by its last GPU. ListScheduler turns
+//     order and OCSes into the semi-active schedule, so the result is feasible by construction. The
+//     ready times start as the τ = 0 earliest starts; each further pass re-plans from the previous
+//     pass's schedule, and the best pass is kept.
+// On the Mixtral MoE example it is the best first incumbent at τ = 1 ms on 2 OCSes and 0.5–4 %
+// behind slack-gap-fill elsewhere (docs/results/flux.md §5), so `flux` tries it only on request
+// (--phase-plan). Deterministic. Cost per pass: O(Σ rounds · circuits) per phase (phases are
+// small) or one DECOMPOSE per simplex phase,
+// O(M log M) for the order, one list-scheduling pass.
+#include <vector>
+
+#include "cosched/instance.hpp"
+#include "cosched/placement.hpp"
+
+namespace flux::cosched {
+
+struct PhasePlanOptions {
+  bool dedicate = false;  // pin mutual busiest-partner circuits to the last OCS
+  int passes = 3;         // re-plans from the previous pass's ready times
+};
+
+[[nodiscard]] std::vector<Placement> phase_plan(const CoschedInstance& inst,
+                                                const PhasePlanOptions& options = {});
+
+}  // namespace flux::cosched

@@ -1,0 +1,113 @@
+#include "cosched/phase_plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include "cosched/flux_scheduler.hpp"
+#include "cosched/greedy.hpp"
+#include "replay_check.hpp"
+#include "tiny_instances.hpp"
+
+namespace flux::cosched {
+namespace {
+
+using testing::checked_time;
+using testing::make_fabric;
+
+// Every pair of GPUs 0..n-1 exchanges `bytes` both ways, all sends ready at 0, one collective.
+workload::Workload all_to_all(int n, double bytes) {
+  testing::WorkloadBuilder b(n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (i != j) b.w.tasks[b.send(i, j, bytes)].collective = 7;
+  return b.w;
+}
+
+// The random DAGs with their sends tagged into three collectives, so phases have several GPUs.
+workload::Workload tagged(workload::Workload w) {
+  int k = 0;
+  for (workload::Task& t : w.tasks)
+    if (t.kind == workload::TaskKind::send) t.collective = k++ % 3;
+  return w;
+}
+
+TEST(PhasePlan, FeasibleAndDeterministicOnRandomWorkloads) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed)
+    for (auto kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex})
+      for (int ocs : {1, 2, 3})
+        for (const bool dedicate : {false, true}) {
+          const auto plain = testing::random_workload(seed, 5, 12, 0.15);
+          for (const auto& w : {plain, tagged(plain)}) {
+            const auto inst = make_instance(w, make_fabric(5, ocs, 1.5, kind, seed % 2 == 0));
+            const auto pl = phase_plan(inst, {.dedicate = dedicate});
+            ASSERT_EQ(pl.size(), static_cast<std::size_t>(inst.message_count()));
+            for (const Placement& p : pl) EXPECT_TRUE(p.sw >= 0 && p.sw < ocs) << seed;
+            EXPECT_GT(checked_time(inst, pl), 0.0);
+            const auto again = phase_plan(inst, {.dedicate = dedicate});
+            for (std::size_t m = 0; m < pl.size(); ++m) {
+              EXPECT_EQ(pl[m].sw, again[m].sw);
+              EXPECT_EQ(pl[m].start, again[m].start);
+            }
+          }
+        }
+}
+
+TEST(PhasePlan, PlaysAnAllToAllAsPerfectMatchings) {
+  // K4, one unit each way per pair, τ = 1: every port needs 3 circuits. On one OCS that is at
+  // least 3 set-ups + 3 units = 6, met by the three perfect matchings one after the other; on two
+  // OCSes one port of each GPU holds two circuits: 2 set-ups + 2 units = 4.
+  const auto w = all_to_all(4, 1.0);
+  const auto one = make_instance(w, make_fabric(4, 1, 1.0));
+  const double t1 = checked_time(one, phase_plan(one));
+  EXPECT_DOUBLE_EQ(t1, 6.0);
+  EXPECT_LE(t1, iteration_time(one, flux_greedy(one)));
+  const auto two = make_instance(w, make_fabric(4, 2, 1.0));
+  const double t2 = checked_time(two, phase_plan(two));
+  EXPECT_DOUBLE_EQ(t2, 4.0);
+  EXPECT_LE(t2, iteration_time(two, flux_greedy(two)));
+}
+
+TEST(PhasePlan, PinnedCircuitsStayOnTheLastOcs) {
+  // 0–1 exchange far more messages than anything else: the pair is pinned to OCS 1 and the
+  // all-to-all among 0..3 keeps off those ports there.
+  auto w = all_to_all(4, 1.0);
+  testing::WorkloadBuilder b(4);
+  b.w = w;
+  for (int k = 0; k < 6; ++k) b.send(k % 2, 1 - k % 2, 1.0);
+  const auto inst = make_instance(b.w, make_fabric(4, 2, 1.0));
+  const auto pl = phase_plan(inst, {.dedicate = true});
+  checked_time(inst, pl);
+  for (int m = 0; m < inst.message_count(); ++m) {
+    const workload::Task& t = inst.message_task(m);
+    const bool pinned = (t.src == 0 && t.dst == 1) || (t.src == 1 && t.dst == 0);
+    const bool at_pinned_port = t.src <= 1 || t.dst <= 1;
+    if (pinned) {
+      EXPECT_EQ(pl[m].sw, 1) << m;
+    } else if (at_pinned_port) {
+      EXPECT_EQ(pl[m].sw, 0) << m;
+    }
+  }
+}
+
+// With no time for the search or the MILP, flux returns its first incumbent: the best candidate,
+// so trying the phase plan never makes it worse.
+TEST(PhasePlan, FluxWithThePhasePlanIsNeverWorse) {
+  FluxOptions off;
+  off.search_share = 0.0;
+  off.solver.time_limit = 1e-9;
+  FluxOptions on = off;
+  on.phase_plan = true;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed)
+    for (auto kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex}) {
+      const auto w = tagged(testing::random_workload(seed, 4, 10, 0.2));
+      const auto inst = make_instance(w, make_fabric(4, 2, 1.0, kind));
+      const FluxResult a = flux_schedule(inst, off), b = flux_schedule(inst, on);
+      EXPECT_LE(checked_time(inst, b.placements), checked_time(inst, a.placements) + 1e-12);
+    }
+  const auto a2a = make_instance(all_to_all(4, 1.0), make_fabric(4, 1, 1.0));
+  const FluxResult with = flux_schedule(a2a, on);
+  EXPECT_LE(with.report.objective, iteration_time(a2a, flux_greedy(a2a)));
+  EXPECT_DOUBLE_EQ(checked_time(a2a, with.placements), 6.0);
+}
+
+}  // namespace
+}  // namespace flux::cosched
