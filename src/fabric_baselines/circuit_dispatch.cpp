@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <compare>
 
+#include "fabric/run_budget.hpp"
 #include "fabric_baselines/rotor_lb.hpp"
 
 namespace flux::fabric_baselines {
@@ -62,8 +63,9 @@ void CircuitDispatch::open(fabric::Engine& e, int sw) {
     for (auto [a, b] : s.win->circuits) {
       s.partner[static_cast<std::size_t>(a)] = b;
       if (duplex) s.partner[static_cast<std::size_t>(b)] = a;
-      if (!opt_.used_circuits_only) circuits_.push_back({s.win->up, s.win->end, sw, a, b});
     }
+    if (!opt_.used_circuits_only)
+      record_window(e.now(), sw, s.win->circuits, s.win->up, s.win->end);
     for (auto [a, b] : s.win->circuits) {
       pump(e, sw, a);
       if (duplex) pump(e, sw, b);
@@ -78,6 +80,16 @@ void CircuitDispatch::open(fabric::Engine& e, int sw) {
   }
 }
 
+// Every circuit of a window (opened at `now` ≥ its `up`). Refuses, before the list fills the
+// memory, a schedule that already keeps more records than its output files may hold.
+void CircuitDispatch::record_window(fabric::Time now, int sw,
+                                    const std::vector<std::pair<int, int>>& circuits,
+                                    fabric::Time up, fabric::Time end) {
+  if (now > kept_at_) kept_ = circuits_.size(), kept_at_ = now;
+  if (kept_ > fabric::max_circuit_records()) throw fabric::OutputOverBudget(kept_);
+  for (auto [a, b] : circuits) circuits_.push_back({up, end, sw, a, b});
+}
+
 // A rotor window: pumps the directions booked for its slot, in the order in which a window that
 // lists its circuits pumps them (every other direction has nothing queued, so pumping it would
 // send nothing), and books those with bytes left for the matching's next slot on this OCS.
@@ -86,8 +98,7 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   const Window& win = *s.win;
   s.next_slot = win.slot + 1;
   if (!opt_.used_circuits_only)
-    for (auto [a, b] : cycle_->matching(win.matching))
-      circuits_.push_back({win.up, win.end, sw, a, b});
+    record_window(e.now(), sw, cycle_->matching(win.matching), win.up, win.end);
   std::vector<std::pair<int, int>> visit;  // (order in the matching, from)
   for (; !s.due.empty() && s.due.top().first <= win.slot; s.due.pop())
     if (s.due.top().first == win.slot) {

@@ -173,6 +173,12 @@ class CircuitDispatch final : public fabric::Transport {
   std::vector<fabric::Time> last_end_;  // [task]
   std::vector<char> completed_;         // [task] completion already scheduled
   std::vector<fabric::TimedCircuit> circuits_;
+  // Records made before `kept_at_` (their circuits went up before it, and the iteration ends no
+  // earlier than an instant the engine reaches): they stay in the schedule.
+  std::size_t kept_ = 0;
+  fabric::Time kept_at_ = 0;
+  void record_window(fabric::Time now, int sw, const std::vector<std::pair<int, int>>& circuits,
+                     fabric::Time up, fabric::Time end);
 };
 
 // Runs the DAG with this dispatch rule; the schedule holds the hops and the circuits up to the

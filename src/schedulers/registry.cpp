@@ -47,7 +47,11 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
   SchedulerOutput out;
   {
     ProgressStage stage(input.progress, scheduler.name);
-    out = run(input);
+    try {
+      out = run(input);
+    } catch (const fabric::OutputOverBudget& over) {
+      fabric::refuse_output(over, scheduler.name, input.fabric_label);
+    }
     if (out.solver)
       stage.finish(fmt::format("{}: objective {}, bound {}, gap {:.2f}%",
                                to_string(out.solver->status), format_time(out.solver->objective),

@@ -143,13 +143,15 @@ TEST_F(Limits, SchedulersBoundedByTheFabricSize) {
                   "4.29e+09 GPU pairs");
 }
 
-// A one-shot BvN frame of ~20 us repeated over a 30 s compute: 3 million circuit records.
+// A one-shot BvN frame of ~20 us repeated over a 30 s compute: 3 million circuit records. The
+// scheduler stops as soon as the records it keeps pass the cap (5e8 B / 270 B a record), not
+// after holding all of them (at 1,024 GPUs and τ = 1 µs, that was more than 7 GB).
 TEST_F(Limits, OutputBoundedBeforeReplay) {
   fabric("f.json", "1e11");
   workload("w.json", "30", "1000");
   expect_rejected("simulate --workload w.json --fabric f.json -o out --scheduler bvn",
                   "f.json: --scheduler: a schedule of at most 0.5 GB of output; the bvn "
-                  "schedule has");
+                  "schedule has at least 1851852 circuit records (a periodic scheduler");
   EXPECT_FALSE(exists("out"));
 }
 
