@@ -6,7 +6,9 @@
 #include <cassert>
 #include <stdexcept>
 
+#include "core/limits.hpp"
 #include "core/units.hpp"
+#include "fabric/run_budget.hpp"
 
 namespace flux::fabric {
 
@@ -77,6 +79,7 @@ void Engine::add_hop(int task, const Hop& hop) {
   if (trace_.hops[task].empty()) trace_.start[task] = hop.start;
   trace_.start[task] = std::min(trace_.start[task], hop.start);
   trace_.hops[task].push_back(hop);
+  if (++hops_ > kMaxHops) throw hops_over_budget(hops_);
 }
 
 void Engine::complete_send(int task, Time at) {

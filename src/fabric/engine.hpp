@@ -72,6 +72,7 @@ class Engine {
   Transport& transport_;
   EventQueue queue_;
   Trace trace_;
+  std::size_t hops_ = 0;  // recorded so far, bounded by kMaxHops
   workload::Successors succ_;
   std::vector<int> pending_;       // unfinished predecessors per task
   std::vector<Time> stream_free_;  // per GPU

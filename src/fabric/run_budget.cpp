@@ -36,35 +36,45 @@ void check_scheduler_budget(const Fabric& f, std::string_view scheduler,
 namespace {
 constexpr double kBytesPerCircuit = 270;  // measured over the three files that list circuits
 
-// `size` says how many circuit records the schedule has, and how many bytes of files that is.
-[[noreturn]] void refuse(const std::string& size, std::string_view scheduler,
-                         const std::string& fabric_file) {
-  throw InputError(fabric_file, "--scheduler",
-                   fmt::format("a schedule of at most {:.3g} GB of output; the {} schedule has "
-                               "{} (a periodic scheduler repeats its frame over the whole "
-                               "iteration: try a longer --frame or --slot)",
-                               kMaxOutputBytes / 1e9, scheduler, size));
+std::string output_limit() {
+  return fmt::format("{:.3g} GB of output", kMaxOutputBytes / 1e9);
 }
 }  // namespace
+
+ScheduleOverBudget::ScheduleOverBudget(std::string limit_, std::string size_)
+    : std::runtime_error("a schedule over budget: " + size_),
+      limit(std::move(limit_)),
+      size(std::move(size_)) {}
 
 std::size_t max_circuit_records() {
   return static_cast<std::size_t>(kMaxOutputBytes / kBytesPerCircuit);
 }
 
-OutputOverBudget::OutputOverBudget(std::size_t n)
-    : std::runtime_error("a schedule over the output budget"), records(n) {}
+ScheduleOverBudget circuit_records_over_budget(std::size_t records) {
+  return {output_limit(), fmt::format("at least {} circuit records", records)};
+}
 
-void refuse_output(const OutputOverBudget& s, std::string_view scheduler,
-                   const std::string& fabric_file) {
-  refuse(fmt::format("at least {} circuit records", s.records), scheduler, fabric_file);
+ScheduleOverBudget hops_over_budget(std::size_t hops) {
+  return {fmt::format("{:.3g} hops ({:.3g} GB of memory)", kMaxHops, kMaxHops * sizeof(Hop) / 1e9),
+          fmt::format("at least {} hops", hops)};
+}
+
+void refuse_schedule(const ScheduleOverBudget& over, std::string_view scheduler,
+                     const std::string& fabric_file) {
+  throw InputError(fabric_file, "--scheduler",
+                   fmt::format("a schedule of at most {}; the {} schedule has {} (a periodic "
+                               "scheduler repeats its frame over the whole iteration: try a "
+                               "longer --frame or --slot)",
+                               over.limit, scheduler, over.size));
 }
 
 void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
                          const std::string& fabric_file) {
   if (s.circuits.size() > max_circuit_records())
-    refuse(fmt::format("{} circuit records, about {:.3g} GB of files", s.circuits.size(),
-                       static_cast<double>(s.circuits.size()) * kBytesPerCircuit / 1e9),
-           scheduler, fabric_file);
+    refuse_schedule({output_limit(),
+                     fmt::format("{} circuit records, about {:.3g} GB of files", s.circuits.size(),
+                                 static_cast<double>(s.circuits.size()) * kBytesPerCircuit / 1e9)},
+                    scheduler, fabric_file);
 }
 
 }  // namespace flux::fabric

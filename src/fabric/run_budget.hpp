@@ -25,17 +25,24 @@ void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
 // The most circuit records whose output files fit the cap of check_output_budget.
 [[nodiscard]] std::size_t max_circuit_records();
 
-// Thrown by a scheduler whose schedule already holds more than max_circuit_records() records
-// that will stay in it, so a periodic frame repeated over a long iteration stops before its
-// circuit list fills the memory; the registry reports it as check_output_budget would.
-class OutputOverBudget : public std::runtime_error {
+// Thrown while a schedule is being built that already holds more than a budget allows: circuit
+// records past max_circuit_records() that will stay in it (a periodic frame repeated over a long
+// iteration), or hops past kMaxHops. The run stops before the lists fill the memory; the
+// registry reports it as check_output_budget does, naming the scheduler and the fabric file.
+class ScheduleOverBudget : public std::runtime_error {
  public:
-  explicit OutputOverBudget(std::size_t records);
-  std::size_t records;
+  // `limit`: "0.5 GB of output"; `size`: what the schedule has, "at least 1851852 circuit records".
+  ScheduleOverBudget(std::string limit, std::string size);
+  std::string limit, size;
 };
 
-// check_output_budget's refusal of `s.records` circuit records (at least that many).
-[[noreturn]] void refuse_output(const OutputOverBudget& s, std::string_view scheduler,
-                                const std::string& fabric_file);
+// The most circuit records whose output files fit the cap of check_output_budget.
+[[nodiscard]] std::size_t max_circuit_records();
+[[nodiscard]] ScheduleOverBudget circuit_records_over_budget(std::size_t records);
+[[nodiscard]] ScheduleOverBudget hops_over_budget(std::size_t hops);
+
+// The InputError of check_output_budget for `over`.
+[[noreturn]] void refuse_schedule(const ScheduleOverBudget& over, std::string_view scheduler,
+                                  const std::string& fabric_file);
 
 }  // namespace flux::fabric

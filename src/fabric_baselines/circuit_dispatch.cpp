@@ -86,7 +86,7 @@ void CircuitDispatch::record_window(fabric::Time now, int sw,
                                     const std::vector<std::pair<int, int>>& circuits,
                                     fabric::Time up, fabric::Time end) {
   if (now > kept_at_) kept_ = circuits_.size(), kept_at_ = now;
-  if (kept_ > fabric::max_circuit_records()) throw fabric::OutputOverBudget(kept_);
+  if (kept_ > fabric::max_circuit_records()) throw fabric::circuit_records_over_budget(kept_);
   for (auto [a, b] : circuits) circuits_.push_back({up, end, sw, a, b});
 }
 
@@ -258,12 +258,20 @@ std::optional<fabric::Hop> CircuitDispatch::next_hop(int sw, int from, int to, c
   return fabric::Hop{sw, from, to, s, s + dur, take};
 }
 
+// Whether sending `b` > 0 of an entry's `remaining` bytes changes them. A rounding residue (a share
+// or a grant minus what was sent) below the precision of a large `remaining` moves nothing: sent
+// anyway, it would be offered again after every hop, a 1 ps hop at a time to the window's end.
+static bool moves_bytes(double remaining, double b) {
+  return b <= 0 || remaining - b != remaining;
+}
+
 // One hop of at most `limit` bytes of `x` (queued in `q`) on from→to, starting no earlier than
 // `cursor`: recorded, taken from the queue, `cursor` moved to its end. The bytes it moved, or
 // nothing when the window has no room for another hop.
 std::optional<double> CircuitDispatch::send_part(fabric::Engine& e, int sw, int from, int to,
                                                  Queue& q, Entry& x, double limit,
                                                  fabric::Time& cursor) {
+  if (!moves_bytes(x.remaining, limit)) return std::nullopt;
   Entry part = x;
   part.remaining = std::min(x.remaining, limit);
   const std::optional<fabric::Hop> h = next_hop(sw, from, to, part, cursor);
@@ -314,7 +322,7 @@ void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int t
     const std::size_t k = source_of(x);
     double& left = share[k];
     // Relative to what the source holds, not to the link: a source's last sliver is still sent.
-    if (left <= byte_epsilon(held[k])) continue;
+    if (left <= byte_epsilon(held[k]) || !moves_bytes(x.remaining, left)) continue;
     const std::optional<double> moved = send_part(e, sw, from, to, q, x, left, cursor);
     if (!moved) break;
     left -= *moved;

@@ -49,8 +49,8 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
     ProgressStage stage(input.progress, scheduler.name);
     try {
       out = run(input);
-    } catch (const fabric::OutputOverBudget& over) {
-      fabric::refuse_output(over, scheduler.name, input.fabric_label);
+    } catch (const fabric::ScheduleOverBudget& over) {
+      fabric::refuse_schedule(over, scheduler.name, input.fabric_label);
     }
     if (out.solver)
       stage.finish(fmt::format("{}: objective {}, bound {}, gap {:.2f}%",

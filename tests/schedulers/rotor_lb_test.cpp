@@ -9,6 +9,8 @@
 #include "support/fabrics.hpp"
 #include "support/sim_checks.hpp"
 #include "support/workloads.hpp"
+#include "workload/dag_builder.hpp"
+#include "workload/scenario.hpp"
 
 namespace flux::schedulers {
 namespace {
@@ -151,6 +153,26 @@ TEST(RotorLb, SparseEightNodesFinishesInTwoCycles) {
   d[6][4] = 1.5;
   d[7][1] = 0.5;
   expect_cycles(delivered_per_cycle(8, d), {5.5, 0.5});
+}
+
+// A grant or fair share minus what was already sent can leave a rounding residue below the
+// precision of a large queued message (2^-29 B against 22.6 MB here). Sending it moved nothing,
+// so it was offered again after every 1 ps hop until the window closed: the context-parallel
+// example at τ = 10 µs recorded tens of millions of hops and ran out of memory. Now it needs a
+// few per message.
+TEST(RotorLb, RoundingResiduesAreNotSentOneHopAtATime) {
+  const std::string examples = std::string(FLUX_TEST_DATA_DIR) + "/../../examples/";
+  const workload::Workload w = workload::build_workload(
+      workload::read_scenario(examples + "llama3-8b-8l-8gpu-tp2-cp2-dp2-32k.json"));
+  const fabric::Fabric f = make_fabric(w.gpus, 2, 1e-5, {.rate = 1e11});
+  const fabric::SimResult r = simulate(w, f, "rotornet-vlb");
+  testing::expect_complete_run(w, f, r);
+  std::size_t hops = 0, sends = 0;
+  for (std::size_t t = 0; t < w.tasks.size(); ++t) {
+    hops += r.trace.hops[t].size();
+    sends += w.tasks[t].kind == workload::TaskKind::send;
+  }
+  EXPECT_LT(hops, 20 * sends);
 }
 
 }  // namespace
