@@ -41,7 +41,12 @@ fabric::SimResult run_replay(const workload::Workload& w, const fabric::Fabric& 
   fabric::SimOptions options;
   options.engine.progress = &progress();
   options.engine.stage = "replay";
-  fabric::SimResult r = replay(w, f, s, options, a.schedule);
+  fabric::SimResult r;
+  try {
+    r = replay(w, f, s, options, a.schedule);
+  } catch (const fabric::ScheduleOverBudget& over) {  // a file that splits messages too finely
+    fabric::refuse_schedule(over, s.scheduler, a.schedule, "/");
+  }
   if (!r.ok) {
     std::string first;
     for (std::size_t i = 0; i < r.violations.size() && i < 3; ++i)

@@ -39,33 +39,40 @@ constexpr double kBytesPerCircuit = 270;  // measured over the three files that 
 std::string output_limit() {
   return fmt::format("{:.3g} GB of output", kMaxOutputBytes / 1e9);
 }
+
+// Circuit records grow with the iteration only when a frame repeats.
+constexpr const char* kPeriodicAdvice =
+    "a periodic scheduler repeats its frame over the whole iteration: try a longer --frame or "
+    "--slot";
 }  // namespace
 
-ScheduleOverBudget::ScheduleOverBudget(std::string limit_, std::string size_)
+ScheduleOverBudget::ScheduleOverBudget(std::string limit_, std::string size_, std::string advice_)
     : std::runtime_error("a schedule over budget: " + size_),
       limit(std::move(limit_)),
-      size(std::move(size_)) {}
+      size(std::move(size_)),
+      advice(std::move(advice_)) {}
 
 std::size_t max_circuit_records() {
   return static_cast<std::size_t>(kMaxOutputBytes / kBytesPerCircuit);
 }
 
 ScheduleOverBudget circuit_records_over_budget(std::size_t records) {
-  return {output_limit(), fmt::format("at least {} circuit records", records)};
+  return {output_limit(), fmt::format("at least {} circuit records", records), kPeriodicAdvice};
 }
 
 ScheduleOverBudget hops_over_budget(std::size_t hops) {
   return {fmt::format("{:.3g} hops ({:.3g} GB of memory)", kMaxHops, kMaxHops * sizeof(Hop) / 1e9),
-          fmt::format("at least {} hops", hops)};
+          fmt::format("at least {} hops", hops),
+          "a hop is one piece of a message sent on one circuit or one slot: a schedule that splits "
+          "messages into fewer pieces (for a periodic scheduler a longer --slot) or a smaller "
+          "workload"};
 }
 
 void refuse_schedule(const ScheduleOverBudget& over, std::string_view scheduler,
-                     const std::string& fabric_file) {
-  throw InputError(fabric_file, "--scheduler",
-                   fmt::format("a schedule of at most {}; the {} schedule has {} (a periodic "
-                               "scheduler repeats its frame over the whole iteration: try a "
-                               "longer --frame or --slot)",
-                               over.limit, scheduler, over.size));
+                     const std::string& file, const std::string& field) {
+  throw InputError(file, field,
+                   fmt::format("a schedule of at most {}; the {} schedule has {} ({})", over.limit,
+                               scheduler, over.size, over.advice));
 }
 
 void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
@@ -73,7 +80,8 @@ void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
   if (s.circuits.size() > max_circuit_records())
     refuse_schedule({output_limit(),
                      fmt::format("{} circuit records, about {:.3g} GB of files", s.circuits.size(),
-                                 static_cast<double>(s.circuits.size()) * kBytesPerCircuit / 1e9)},
+                                 static_cast<double>(s.circuits.size()) * kBytesPerCircuit / 1e9),
+                     kPeriodicAdvice},
                     scheduler, fabric_file);
 }
 

@@ -25,24 +25,26 @@ void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
 // The most circuit records whose output files fit the cap of check_output_budget.
 [[nodiscard]] std::size_t max_circuit_records();
 
-// Thrown while a schedule is being built that already holds more than a budget allows: circuit
-// records past max_circuit_records() that will stay in it (a periodic frame repeated over a long
-// iteration), or hops past kMaxHops. The run stops before the lists fill the memory; the
-// registry reports it as check_output_budget does, naming the scheduler and the fabric file.
+// Thrown while a schedule is being built or replayed that already holds more than a budget
+// allows: circuit records past max_circuit_records() that will stay in it (a periodic frame
+// repeated over a long iteration), or hops past kMaxHops. The run stops before the lists fill the
+// memory; the registry (and the replay of a schedule file) reports it as check_output_budget
+// does, naming the scheduler and the fabric file.
 class ScheduleOverBudget : public std::runtime_error {
  public:
-  // `limit`: "0.5 GB of output"; `size`: what the schedule has, "at least 1851852 circuit records".
-  ScheduleOverBudget(std::string limit, std::string size);
-  std::string limit, size;
+  // `limit`: "0.5 GB of output"; `size`: what the schedule has, "at least 1851852 circuit records";
+  // `advice`: what would make it smaller.
+  ScheduleOverBudget(std::string limit, std::string size, std::string advice);
+  std::string limit, size, advice;
 };
 
-// The most circuit records whose output files fit the cap of check_output_budget.
-[[nodiscard]] std::size_t max_circuit_records();
 [[nodiscard]] ScheduleOverBudget circuit_records_over_budget(std::size_t records);
 [[nodiscard]] ScheduleOverBudget hops_over_budget(std::size_t hops);
 
-// The InputError of check_output_budget for `over`.
+// The InputError of check_output_budget for `over`, naming `file` and `field` (the fabric file
+// and --scheduler for a registered scheduler, the schedule file for a replay).
 [[noreturn]] void refuse_schedule(const ScheduleOverBudget& over, std::string_view scheduler,
-                                  const std::string& fabric_file);
+                                  const std::string& file,
+                                  const std::string& field = "--scheduler");
 
 }  // namespace flux::fabric

@@ -295,6 +295,10 @@ void SimOutputWriter::write(std::ostream& out, const std::string& name) {
   }
 }
 
+std::string SimOutputWriter::text(const std::string& name) {
+  return to_text([&](std::ostream& out) { write(out, name); });
+}
+
 void write_sim_output(std::ostream& out, const std::string& name, const workload::Workload& w,
                       const Fabric& f, const SimResult& r) {
   SimOutputWriter(w, f, r).write(out, name);
@@ -302,9 +306,7 @@ void write_sim_output(std::ostream& out, const std::string& name, const workload
 
 std::string sim_output_file(const std::string& name, const workload::Workload& w, const Fabric& f,
                             const SimResult& r) {
-  std::ostringstream out;
-  write_sim_output(out, name, w, f, r);
-  return std::move(out).str();
+  return SimOutputWriter(w, f, r).text(name);
 }
 
 }  // namespace flux::fabric

@@ -51,6 +51,8 @@ class SimOutputWriter {
   SimOutputWriter(const workload::Workload& w, const Fabric& f, const SimResult& r);
   // The content of one file (`name` from sim_output_files()), streamed into `out`.
   void write(std::ostream& out, const std::string& name);
+  // The same content as a string (for files kept in memory, e.g. a sweep cell's).
+  [[nodiscard]] std::string text(const std::string& name);
 
  private:
   const std::vector<BufferSample>& buffer_series();

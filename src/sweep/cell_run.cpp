@@ -1,7 +1,5 @@
 #include "sweep/cell_run.hpp"
 
-#include <sstream>
-
 #include "fabric/sim_report.hpp"
 #include "schedulers/registry.hpp"
 #include "schedulers/run_summary.hpp"
@@ -25,11 +23,7 @@ CellFiles run_cell(const Sweep& sweep, const SweepCell& cell) {
   files.emplace_back("summary.json",
                      run_summary(run, w, f, workload_label, sweep.file).dump(1) + "\n");
   fabric::SimOutputWriter writer(w, f, run.sim);  // the NIC-buffer curves once for all files
-  for (const std::string& name : sweep.outputs) {
-    std::ostringstream text;
-    writer.write(text, name);
-    files.emplace_back(name, std::move(text).str());
-  }
+  for (const std::string& name : sweep.outputs) files.emplace_back(name, writer.text(name));
   return files;
 }
 
