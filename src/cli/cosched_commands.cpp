@@ -98,7 +98,7 @@ void run_command(const CoschedArgs& a, const CLI::App& cmd) {
   });
   const fabric::Fabric fabric = fabric::read_fabric(a.fabric);
   const cosched::CoschedInstance inst =
-      cosched::make_instance(a.source.load(), fabric, a.source.label());
+      cosched::make_instance(a.source.load_for(fabric), fabric, a.source.label());
   if (!a.emit_model.empty()) emit_model(inst, options, a.emit_model);
   if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
   schedulers::SchedulerResult run =

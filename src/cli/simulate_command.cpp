@@ -125,7 +125,7 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   const std::vector<std::string> files = selected_outputs(a.outputs);
   const fabric::Fabric f =
       fabric::read_fabric(a.fabric);  // first: a typo in it must not wait for a big workload
-  const workload::Workload w = a.source.load();
+  const workload::Workload w = a.source.load_for(f);
   nlohmann::ordered_json summary;
   fabric::RunContext ctx;
   fabric::SimResult r;

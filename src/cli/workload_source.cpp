@@ -1,6 +1,7 @@
 #include "cli/workload_source.hpp"
 
 #include "core/error.hpp"
+#include "fabric/workload_fit.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/scenario.hpp"
 #include "workload/workload_io.hpp"
@@ -25,6 +26,14 @@ workload::Workload WorkloadSource::load() const {
   check();
   return scenario.empty() ? workload::read_workload(workload)
                           : workload::build_workload(workload::read_scenario(scenario));
+}
+
+workload::Workload WorkloadSource::load_for(const fabric::Fabric& f) const {
+  check();
+  if (scenario.empty()) return workload::read_workload(workload);
+  const workload::Scenario s = workload::read_scenario(scenario);
+  fabric::check_gpu_count(s.parallel.world_size, f, scenario, "/parallelism/world_size");
+  return workload::build_workload(s);
 }
 
 void WorkloadSource::stream(workload::TaskSink& sink) const {

@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "fabric/fabric.hpp"
 #include "workload/task_sink.hpp"
 #include "workload/workload.hpp"
 
@@ -20,6 +21,8 @@ struct WorkloadSource {
   void add_to(CLI::App& cmd, bool positional = false);
   // Both throw InputError unless exactly one source is given, or for a bad file.
   [[nodiscard]] workload::Workload load() const;
+  // The same for a run on `f`: a scenario for another GPU count is refused before it is built.
+  [[nodiscard]] workload::Workload load_for(const fabric::Fabric& f) const;
   void stream(workload::TaskSink& sink) const;
   // The file named in reports and error messages.
   [[nodiscard]] const std::string& label() const { return scenario.empty() ? workload : scenario; }

@@ -37,11 +37,14 @@ void check_clock_range(const workload::Workload& w, const Fabric& f,
 
 }  // namespace
 
+void check_gpu_count(int gpus, const Fabric& f, const std::string& file, const std::string& field) {
+  if (gpus != f.gpus)
+    throw InputError(file, field, fmt::format("the fabric's GPU count ({}), got {}", f.gpus, gpus));
+}
+
 void check_workload_fits(const workload::Workload& w, const Fabric& f,
                          const std::string& workload_file) {
-  if (w.gpus != f.gpus)
-    throw InputError(workload_file, "/gpus",
-                     fmt::format("the fabric's GPU count ({}), got {}", f.gpus, w.gpus));
+  check_gpu_count(w.gpus, f, workload_file);
   validate_workload(w, workload_file);
   check_clock_range(w, f, workload_file);
 }

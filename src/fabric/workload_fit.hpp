@@ -13,6 +13,11 @@ namespace flux::fabric {
 void check_workload_fits(const workload::Workload& w, const Fabric& f,
                          const std::string& workload_file);
 
+// Its first rule alone, for a source whose GPU count is known before its tasks are built (a
+// scenario's world size, `field` its pointer): a mismatch is refused before minutes of building.
+void check_gpu_count(int gpus, const Fabric& f, const std::string& file,
+                     const std::string& field = "/gpus");
+
 // "task 12 (L0.fwd.attn)" for messages that name a task by its file id.
 [[nodiscard]] std::string describe_task(const workload::Workload& w, int task);
 

@@ -127,6 +127,17 @@ TEST_F(Limits, ScenarioRefusedBeforeGenerating) {
   EXPECT_EQ(flux(generate).code, 0);
 }
 
+// A scenario for another GPU count than the fabric's is refused from its world size, before its
+// tasks are built (the 18.5 M-task GPT-3 example would take a minute and GBs to reach the check).
+TEST_F(Limits, ScenarioForAnotherFabricRefusedBeforeBuilding) {
+  fabric("f.json", "1e11");
+  write("s.json", scenario_text("\"mfu\": 0.5", "\"mfu\": 0.5"));
+  for (const std::string command : {"simulate --scheduler ideal", "cosched --scheduler flux"})
+    expect_rejected(command + " --scenario s.json --fabric f.json -o out",
+                    "s.json: /parallelism/world_size: the fabric's GPU count (2), got 8");
+  EXPECT_FALSE(exists("out"));
+}
+
 // A 65,536-GPU fabric and one send: every matrix scheduler would need ~100 GB, rotornet would
 // step through 4e9 pairs per cycle. Refused before allocating, naming the fabric file.
 TEST_F(Limits, SchedulersBoundedByTheFabricSize) {
