@@ -19,7 +19,7 @@ MessageClosure::MessageClosure(const CoschedInstance& inst) {
   for (int v : inst.messages) rows_.push_back(std::move(task_rows[v]));
 }
 
-ConflictAnalysis analyze_conflicts(const CoschedInstance& inst, const MessageClosure& closure,
+ConflictAnalysis analyze_conflicts(const CoschedInstance& inst, const Ancestry& closure,
                                    const std::vector<char>& subset) {
   const bool simplex = inst.fabric.circuit == fabric::CircuitKind::simplex;
   const int gpus = inst.fabric.gpus;

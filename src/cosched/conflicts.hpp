@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cosched/ancestry.hpp"
 #include "cosched/instance.hpp"
 
 namespace flux::cosched {
@@ -29,7 +30,7 @@ struct ConflictAnalysis {
 };
 
 // Message-ancestor bitsets: bit k of row m is set iff message k is an ancestor of message m.
-class MessageClosure {
+class MessageClosure final : public Ancestry {
  public:
   explicit MessageClosure(const CoschedInstance& inst);
   // Bytes the construction needs at its peak: one bitset over the messages per task.
@@ -37,7 +38,7 @@ class MessageClosure {
     return 8.0 * static_cast<double>(inst.workload.tasks.size()) *
            static_cast<double>((inst.messages.size() + 63) / 64);
   }
-  [[nodiscard]] bool ancestor(int a, int b) const {  // a is an ancestor of b
+  [[nodiscard]] bool ancestor(int a, int b) const override {  // a is an ancestor of b
     return (rows_[b][a >> 6] >> (a & 63)) & 1U;
   }
 
@@ -47,7 +48,7 @@ class MessageClosure {
 
 // Pairs among the messages marked in `subset` (all when empty).
 [[nodiscard]] ConflictAnalysis analyze_conflicts(const CoschedInstance& inst,
-                                                 const MessageClosure& closure,
+                                                 const Ancestry& closure,
                                                  const std::vector<char>& subset = {});
 
 }  // namespace flux::cosched

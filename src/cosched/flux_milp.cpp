@@ -210,7 +210,7 @@ struct Builder {
 
 }  // namespace
 
-FluxModel build_flux_model(const CoschedInstance& inst, const MessageClosure& closure,
+FluxModel build_flux_model(const CoschedInstance& inst, const Ancestry& closure,
                            const std::vector<char>& window, const std::vector<Placement>& placed,
                            const FluxMilpOptions& options) {
   std::vector<char> fixed(inst.message_count(), 0);

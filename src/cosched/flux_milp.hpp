@@ -58,7 +58,7 @@ struct FluxModel {
 
 // `placed` holds the fixed messages (sw >= 0) and, for window messages, a feasible warm start
 // (for instance flux-greedy's) that sets the upper bound and the big-M values.
-[[nodiscard]] FluxModel build_flux_model(const CoschedInstance& inst, const MessageClosure& closure,
+[[nodiscard]] FluxModel build_flux_model(const CoschedInstance& inst, const Ancestry& closure,
                                          const std::vector<char>& window,
                                          const std::vector<Placement>& placed,
                                          const FluxMilpOptions& options);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -67,6 +68,23 @@ std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& opt
   return tried;
 }
 
+// Where the closure does not fit, each local-search move costs a list-scheduling pass over
+// hundreds of thousands of tasks, so the search gets few moves; slack-gap-fill with a ladder of
+// critical-slack thresholds is cheaper per try and moves more: a higher threshold plans more
+// near-critical messages first (on the 1,024-GPU GPT-3 case at 2 OCS, 0.03 is best at τ = 100 µs
+// and 0.1 at 1 ms). Tries the ladder until the time limit; returns what each rung reached.
+std::string adopt_slack_ladder(const CoschedInstance& inst, const FluxOptions& options,
+                               const std::function<double()>& elapsed, Incumbent& inc) {
+  std::string tried;
+  for (const double slack : {1e-3, 1e-2, 3e-2, 0.1, 0.3}) {
+    if (elapsed() >= options.solver.time_limit) break;
+    Incumbent candidate = incumbent_of(inst, slack_gap_fill(inst, {.critical_slack = slack}));
+    tried += fmt::format("{}{} {}", tried.empty() ? "" : ", ", slack, format_time(candidate.time));
+    if (candidate.time < inc.time) inc = std::move(candidate);
+  }
+  return tried;
+}
+
 // Messages order[from, to) form the window; those before it stay fixed, the rest are unplaced.
 std::vector<Placement> window_view(const Incumbent& inc, std::size_t to) {
   std::vector<Placement> pl(inc.placements.size());
@@ -81,7 +99,7 @@ struct WindowSolve {
 };
 
 // Solves window [from, to) of the incumbent and adopts the solution if the schedule improves.
-WindowSolve solve_window(const CoschedInstance& inst, const MessageClosure& closure,
+WindowSolve solve_window(const CoschedInstance& inst, const Ancestry& closure,
                          const FluxOptions& options, milp::Limits solver, Incumbent& inc,
                          std::size_t from, std::size_t to) {
   std::vector<char> window(inst.message_count(), 0);
@@ -114,23 +132,28 @@ WindowSolve solve_window(const CoschedInstance& inst, const MessageClosure& clos
 // stops early on reaching the lower bound. With two or more threads the two
 // searches run side by side, each for the whole search budget; with one, one after the other
 // with half of it each.
-Incumbent local_search(const CoschedInstance& inst, const MessageClosure& closure,
-                       const FluxOptions& options, Incumbent incumbent, double lower_bound,
-                       std::int64_t& evaluations) {
+// `closure` is shared by both searches; without it (it would not fit in memory) each search asks
+// its own LazyAncestry. `budget`: seconds of search in all.
+Incumbent local_search(const CoschedInstance& inst, const MessageClosure* closure,
+                       const FluxOptions& options, double budget, Incumbent incumbent,
+                       double lower_bound, std::int64_t& evaluations) {
   GreedyOptions colored = options.greedy;
   colored.switch_of = circuit_coloring(inst);
   Incumbent best = std::move(incumbent);
   const std::vector<Incumbent> starts{best, greedy_incumbent(inst, colored)};
   const bool parallel = options.solver.threads >= 2;
   LocalSearchOptions lo;
-  lo.time_limit = options.search_share * options.solver.time_limit / (parallel ? 1 : 2);
+  lo.time_limit = budget / (parallel ? 1 : 2);
   lo.max_evaluations = options.search_moves;
   lo.seed = options.seed;
   lo.target = lower_bound;
   std::vector<LocalSearchResult> found(starts.size());
   auto search = [&](std::size_t k) {
-    found[k] =
-        critical_path_search(inst, closure, switches_of(starts[k].placements), starts[k].order, lo);
+    std::optional<LazyAncestry> own;
+    const Ancestry& ancestry =
+        closure != nullptr ? static_cast<const Ancestry&>(*closure) : own.emplace(inst);
+    found[k] = critical_path_search(inst, ancestry, switches_of(starts[k].placements),
+                                    starts[k].order, lo);
   };
   if (parallel) {
     std::vector<std::thread> threads;
@@ -206,10 +229,9 @@ FluxResult aggregated_schedule(const CoschedInstance& inst, const FluxOptions& o
 // Rolling-horizon (or, for small instances, monolithic) MILP passes over the incumbent until the
 // time limit, the bound, or a pass without improvement. Returns the MILP's bound of the whole
 // model (0 when it was not solved whole).
-double milp_passes(const CoschedInstance& inst, const MessageClosure& closure,
-                   const FluxOptions& options, const std::function<double()>& elapsed,
-                   const std::function<bool()>& proven, double lower_bound, Progress& progress,
-                   Incumbent& inc, SolverReport& r) {
+double milp_passes(const CoschedInstance& inst, const Ancestry& closure, const FluxOptions& options,
+                   const std::function<double()>& elapsed, const std::function<bool()>& proven,
+                   double lower_bound, Progress& progress, Incumbent& inc, SolverReport& r) {
   const std::size_t nm = inc.order.size();
   const bool whole = static_cast<int>(nm) <= options.monolithic_limit;
   const std::size_t size = whole ? std::max<std::size_t>(nm, 1) : options.window_messages;
@@ -270,21 +292,36 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   const std::function<bool()> proven = [&] { return inc.time <= lb.value * (1 + 1e-9); };
   r.search_objective = inc.time;
   double milp_bound = 0.0;
-  if (MessageClosure::memory_bytes(inst) > options.closure_memory_limit) {
-    r.note =
-        fmt::format("local search and MILP skipped: the message closure would need {} (limit {})",
-                    format_bytes(MessageClosure::memory_bytes(inst)),
-                    format_bytes(options.closure_memory_limit));
-  } else if (!proven()) {
-    const MessageClosure closure(inst);
+  if (!proven()) {
+    // Without room for the closure, precedence is asked of the DAG itself (LazyAncestry).
+    std::optional<MessageClosure> closure;
+    if (MessageClosure::memory_bytes(inst) <= options.closure_memory_limit)
+      closure.emplace(inst);
+    else
+      r.note = fmt::format(
+          "precedence searched in the DAG: the message closure would need {} (limit {})",
+          format_bytes(MessageClosure::memory_bytes(inst)),
+          format_bytes(options.closure_memory_limit));
+    if (!closure && options.gap_fill) {
+      ProgressStage ladder(progress, "slack ladder");
+      const std::string tried = adopt_slack_ladder(inst, options, elapsed, inc);
+      ladder.finish(fmt::format("{} ({})", standing(inc.time, lb.value), tried));
+    }
     if (options.search_share > 0.0) {
       ProgressStage search(progress, "local search");
-      inc = local_search(inst, closure, options, std::move(inc), lb.value, r.search_evaluations);
+      // The ladder's time comes out of the search's share (nothing else precedes it).
+      const double share = options.search_share * options.solver.time_limit;
+      inc = local_search(inst, closure ? &*closure : nullptr, options,
+                         closure ? share : std::max(0.0, share - elapsed()), std::move(inc),
+                         lb.value, r.search_evaluations);
       search.finish(
           fmt::format("{} ({} moves)", standing(inc.time, lb.value), r.search_evaluations));
     }
     r.search_objective = inc.time;
-    milp_bound = milp_passes(inst, closure, options, elapsed, proven, lb.value, progress, inc, r);
+    std::optional<LazyAncestry> lazy;
+    const Ancestry& ancestry =
+        closure ? static_cast<const Ancestry&>(*closure) : lazy.emplace(inst);
+    milp_bound = milp_passes(inst, ancestry, options, elapsed, proven, lb.value, progress, inc, r);
   }
   out.placements = inc.placements;
   r.objective = inc.time;

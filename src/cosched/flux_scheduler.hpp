@@ -13,11 +13,15 @@
 //     only when the whole schedule finishes earlier. Passes over the windows (offset by half a
 //     window on odd passes) repeat while time is left and the last pass improved.
 // Every stage stops as soon as the incumbent meets the lower bound (lower_bound.hpp): the
-// schedule is then proven optimal. Stages 2 and 3 need the message closure, O(V·M/64) words; on
-// instances where it would exceed `closure_memory_limit` (thousands of GPUs) they are skipped and
-// the report says so. Every schedule is left-shifted (re-timed in its own start
-// order), which never delays a task, so the result is never worse than flux-greedy. It always
-// carries a schedule and the solver report (status, objective, bound and its source, gap, time).
+// schedule is then proven optimal. Stages 2 and 3 ask which messages precede which: the message
+// closure answers, O(V·M/64) words; on instances where it would exceed `closure_memory_limit`
+// (thousands of GPUs) a LazyAncestry (ancestry.hpp) searches the DAG per question instead — same
+// answers, no message² memory — the report's note says so, and slack-gap-fill is first retried
+// with a ladder of critical-slack thresholds (each local-search move is a list-scheduling pass
+// over the whole DAG there, so the search makes few moves in its budget). Every schedule is
+// left-shifted (re-timed in its own start order), which never delays a task, so the result is
+// never worse than flux-greedy. It always carries a schedule and the solver report (status,
+// objective, bound and its source, gap, time).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -48,8 +52,8 @@ struct FluxOptions {
   // it wins only at τ = 1 ms on 2 OCSes, and elsewhere its construction time costs search budget
   // (docs/results/flux.md §5).
   bool phase_plan = false;
-  // The local search and the MILP need the message closure (MessageClosure::memory_bytes); above
-  // this many bytes they are skipped and the first incumbent stands, with its bound.
+  // Above this many bytes for the message closure (MessageClosure::memory_bytes) the local search
+  // and the MILP ask the DAG per question instead (LazyAncestry) and the slack ladder runs.
   double closure_memory_limit = 4.0 * (1 << 30);
 };
 

@@ -56,8 +56,7 @@ std::vector<std::vector<int>> circuit_groups(const CoschedInstance& inst) {
 
 class Search {
  public:
-  Search(const CoschedInstance& inst, const MessageClosure& closure,
-         const LocalSearchOptions& options)
+  Search(const CoschedInstance& inst, const Ancestry& closure, const LocalSearchOptions& options)
       : inst_(inst),
         closure_(closure),
         options_(options),
@@ -81,7 +80,7 @@ class Search {
   void kick(State& s);
 
   const CoschedInstance& inst_;
-  const MessageClosure& closure_;
+  const Ancestry& closure_;
   const LocalSearchOptions& options_;
   std::vector<std::vector<int>> circuit_group_;  // per message: its collective's same-pair sends
   ListScheduler list_;
@@ -256,7 +255,7 @@ LocalSearchResult Search::run(State start) {
 
 }  // namespace
 
-LocalSearchResult critical_path_search(const CoschedInstance& inst, const MessageClosure& closure,
+LocalSearchResult critical_path_search(const CoschedInstance& inst, const Ancestry& closure,
                                        std::vector<int> switch_of, std::vector<int> order,
                                        const LocalSearchOptions& options) {
   Search search(inst, closure, options);

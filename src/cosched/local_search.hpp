@@ -41,7 +41,7 @@ struct LocalSearchResult {
 // Improves the schedule given by `switch_of` and start `order` (a valid input for
 // `schedule_in_order`; throws std::invalid_argument otherwise).
 [[nodiscard]] LocalSearchResult critical_path_search(const CoschedInstance& inst,
-                                                     const MessageClosure& closure,
+                                                     const Ancestry& closure,
                                                      std::vector<int> switch_of,
                                                      std::vector<int> order,
                                                      const LocalSearchOptions& options);

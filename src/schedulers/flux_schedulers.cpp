@@ -102,7 +102,7 @@ OptionTable flux_option_table() {
        .unit = "B",
        .default_value = d.closure_memory_limit,
        .min = 0,
-       .help = "skip the local search and MILP when the message closure needs more than this",
+       .help = "search the DAG per precedence question (no message closure) above this",
        .flag = "--closure-memory"},
       {.key = "solver_log",
        .type = OptionType::boolean,
