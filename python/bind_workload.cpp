@@ -219,8 +219,9 @@ RunTexts texts(const flux::workload::Workload& w, const flux::fabric::Fabric& f,
   return {summary.dump(1) + "\n", flux::fabric::circuits_csv(r.schedule),
           flux::fabric::flows_csv(w, r.trace), flux::fabric::nic_buffer_csv(w, f, r),
           flux::fabric::circuit_schedule_to_json(
-              placed && run.placed ? *run.placed
-                                   : flux::fabric::to_circuit_schedule(r.schedule, w, f))};
+              placed && run.placed
+                  ? *run.placed
+                  : flux::fabric::to_circuit_schedule(r.schedule, r.trace.hops, w, f))};
 }
 
 py::dict result_dict(const RunTexts& t) {

@@ -111,9 +111,10 @@ void run_command(const CoschedArgs& a, const CLI::App& cmd) {
   print_run(run);
   if (!a.out.empty())
     write_file_atomic(
-        a.out, circuit_schedule_to_json(
-                   run.placed ? *run.placed
-                              : to_circuit_schedule(run.sim.schedule, inst.workload, fabric)));
+        a.out, circuit_schedule_to_json(run.placed ? *run.placed
+                                                   : to_circuit_schedule(run.sim.schedule,
+                                                                         run.sim.trace.hops,
+                                                                         inst.workload, fabric)));
   if (!a.summary.empty()) {
     auto j = run_summary(run, inst.workload, fabric, a.source.label(), a.fabric);
     j["scenario"]["messages"] = inst.message_count();

@@ -12,12 +12,13 @@
 
 namespace flux::fabric {
 
-Engine::Engine(const workload::Workload& w, Transport& transport) : w_(w), transport_(transport) {
+Engine::Engine(const workload::Workload& w, Transport& transport, bool record_hops)
+    : w_(w), transport_(transport), record_hops_(record_hops) {
   const std::size_t n = w.tasks.size();
   trace_.ready.assign(n, -1);
   trace_.start.assign(n, -1);
   trace_.finish.assign(n, -1);
-  trace_.hops.resize(n);
+  if (record_hops_) trace_.hops.resize(n);
   succ_ = successors(w);
   pending_.assign(n, 0);
   for (std::size_t i = 0; i < n; ++i) pending_[i] = static_cast<int>(w.tasks[i].after.size());
@@ -76,9 +77,9 @@ void Engine::task_done(int task) {
 }
 
 void Engine::add_hop(int task, const Hop& hop) {
-  if (trace_.hops[task].empty()) trace_.start[task] = hop.start;
-  trace_.start[task] = std::min(trace_.start[task], hop.start);
-  trace_.hops[task].push_back(hop);
+  Time& start = trace_.start[task];
+  start = start < 0 ? hop.start : std::min(start, hop.start);  // sends start at their first hop
+  if (record_hops_) trace_.hops[task].push_back(hop);
   if (++hops_ > kMaxHops) throw hops_over_budget(hops_);
 }
 

@@ -47,8 +47,9 @@ struct EngineOptions {
 
 class Engine {
  public:
-  // Preconditions (check_workload_fits): indices in range, acyclic.
-  Engine(const workload::Workload& w, Transport& transport);
+  // Preconditions (check_workload_fits): indices in range, acyclic. Without `record_hops` the
+  // trace keeps each send's first hop start but no hop lists (the replay already holds them).
+  Engine(const workload::Workload& w, Transport& transport, bool record_hops = true);
 
   [[nodiscard]] RunStatus run(const EngineOptions& opt = {});
 
@@ -73,6 +74,7 @@ class Engine {
   EventQueue queue_;
   Trace trace_;
   std::size_t hops_ = 0;  // recorded so far, bounded by kMaxHops
+  bool record_hops_ = true;
   workload::Successors succ_;
   std::vector<int> pending_;       // unfinished predecessors per task
   std::vector<Time> stream_free_;  // per GPU

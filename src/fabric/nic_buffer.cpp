@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <utility>
 
 namespace flux::fabric {
@@ -14,18 +16,65 @@ namespace {
 enum Curve : int { kNic, kNicSlope, kWait, kHbm, kEager, kEagerSlope };
 
 // One change of one GPU's curves at time t (picoseconds, fractional where a staging window starts
-// to drain). One curve per record keeps a record at 24 bytes: a 12 M-send run makes ~100 M.
+// to drain). One curve per record keeps a record at 24 bytes: a 12 M-send run makes ~100 M. `seq`
+// is the record's position as made: sorting by (t, gpu, seq) in place gives the order of a
+// stable sort by (t, gpu) without its buffer of half the list.
 struct Change {
   double t = 0;
-  int gpu = 0;
-  Curve what = kNic;
   double by = 0;
+  std::uint32_t seq = 0;
+  std::uint32_t gpu : 29 = 0;
+  std::uint32_t what : 3 = kNic;
 };
 
-using Changes = std::vector<Change>;
+// The records of a run, made in passes over the tasks. A survey pass counts them and their
+// times (a histogram over [0, T]); every later pass keeps those of one time window [lo, hi) and
+// numbers every record it makes, kept or not, so a window's list sorted by (t, gpu, seq) is the
+// matching slice of one stable sort of the whole list by (t, gpu). Windows bound the list's
+// memory on the largest runs (a 12 M-send run makes ~100 M records).
+class Changes {
+ public:
+  static constexpr std::size_t kBuckets = 4096;
+
+  // The survey pass.
+  explicit Changes(double horizon) : horizon_(horizon), histogram_(kBuckets, 0) {}
+  // A pass that keeps the window [lo, hi), `size` records.
+  Changes(double lo, double hi, std::size_t size) : lo_(lo), hi_(hi) { list_.reserve(size); }
+
+  void add(double t, int gpu, Curve what, double by) {
+    if (by == 0) return;
+    if (seq_ > std::numeric_limits<std::uint32_t>::max())
+      throw std::length_error("nic_buffer: more than 2^32 buffer changes");
+    const auto seq = static_cast<std::uint32_t>(seq_++);
+    if (!histogram_.empty()) {
+      ++histogram_[bucket(t)];
+    } else if (t >= lo_ && t < hi_) {
+      list_.push_back(
+          {t, by, seq, static_cast<std::uint32_t>(gpu), static_cast<std::uint32_t>(what)});
+    }
+  }
+  [[nodiscard]] std::size_t count() const { return seq_; }
+  [[nodiscard]] const std::vector<std::size_t>& histogram() const { return histogram_; }
+  [[nodiscard]] double edge(std::size_t b) const {
+    return horizon_ * static_cast<double>(b) / kBuckets;
+  }
+  std::vector<Change>& list() { return list_; }
+
+ private:
+  [[nodiscard]] std::size_t bucket(double t) const {
+    const double b = t / horizon_ * kBuckets;
+    if (!(b > 0)) return 0;  // NaN too
+    return b >= kBuckets - 1 ? kBuckets - 1 : static_cast<std::size_t>(b);
+  }
+  double horizon_ = 1.0;
+  double lo_ = -INFINITY, hi_ = INFINITY;
+  std::size_t seq_ = 0;
+  std::vector<std::size_t> histogram_;  // survey pass only
+  std::vector<Change> list_;
+};
 
 void add(Changes& out, double t, int gpu, Curve what, double by) {
-  if (by != 0) out.push_back({t, gpu, what, by});
+  out.add(t, gpu, what, by);
 }
 
 // Bytes of hop `h` leaving (sign −1) or arriving at (+1) `gpu` linearly over the hop, on the NIC
@@ -114,8 +163,8 @@ void source_curve(Changes& out, const workload::Task& task, const std::vector<Ho
   }
 }
 
-Changes changes(const workload::Workload& w, const Trace& trace, const BufferModel& model) {
-  Changes out;
+void make_changes(Changes& out, const workload::Workload& w, const Trace& trace,
+                  const BufferModel& model) {
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
     const workload::Task& t = w.tasks[i];
     if (t.kind != workload::TaskKind::send || trace.ready[i] < 0) continue;
@@ -142,10 +191,44 @@ Changes changes(const workload::Workload& w, const Trace& trace, const BufferMod
       add(out, static_cast<double>(h.end), h.to, kWait, h.bytes);
     }
   }
-  std::stable_sort(out.begin(), out.end(), [](const Change& a, const Change& b) {
-    return std::tie(a.t, a.gpu) < std::tie(b.t, b.gpu);
-  });
+}
+
+struct Window {
+  double lo, hi;
+  std::size_t size;
+};
+
+// Time windows of at most `most` records each (a window of one histogram bucket may hold more),
+// from the survey; one window when the whole list fits.
+std::vector<Window> windows(const Changes& survey, std::size_t most) {
+  if (survey.count() <= most) return {{-INFINITY, INFINITY, survey.count()}};
+  std::vector<Window> out;
+  Window current{-INFINITY, INFINITY, 0};
+  const std::vector<std::size_t>& h = survey.histogram();
+  for (std::size_t b = 0; b < h.size(); ++b) {
+    if (current.size > 0 && current.size + h[b] > most) {
+      current.hi = survey.edge(b);
+      out.push_back(current);
+      current = {current.hi, INFINITY, 0};
+    }
+    current.size += h[b];
+  }
+  out.push_back(current);
   return out;
+}
+
+// The records of one window, in the order the sweep applies them.
+std::vector<Change> window_changes(const workload::Workload& w, const Trace& trace,
+                                   const BufferModel& model, const Window& window) {
+  Changes out(window.lo, window.hi, window.size);
+  make_changes(out, w, trace, model);
+  std::vector<Change>& list = out.list();
+  std::sort(list.begin(), list.end(), [](const Change& a, const Change& b) {
+    if (a.t != b.t) return a.t < b.t;
+    if (a.gpu != b.gpu) return a.gpu < b.gpu;
+    return a.seq < b.seq;
+  });
+  return std::move(list);
 }
 
 // One GPU's (or the total's) piecewise-linear state; advance() moves it to time t.
@@ -175,6 +258,53 @@ void update_peaks(BufferStats& s, const Level& l) {
   s.peak_hbm = std::max(s.peak_hbm, l.hbm);
 }
 
+// The sweep over the sorted records, window after window.
+class Sweep {
+ public:
+  Sweep(const workload::Workload& w, std::vector<BufferSample>* series)
+      : gpu_(static_cast<std::size_t>(w.gpus)), series_(series) {
+    for (const workload::Task& t : w.tasks) scale_ = std::max(scale_, t.bytes);
+  }
+
+  void run(const std::vector<Change>& all) {
+    for (std::size_t i = 0; i < all.size();) {
+      const double t = all[i].t;
+      integral_ += (total_.nic + 0.5 * total_.nic_slope * (t - total_.last)) * (t - total_.last);
+      total_.advance(t);
+      s_.peak_total = std::max(s_.peak_total, total_.nic);
+      while (i < all.size() && all[i].t == t) {
+        const int g = all[i].gpu;
+        Level& l = gpu_[static_cast<std::size_t>(g)];
+        l.advance(t);
+        update_peaks(s_, l);  // the left limit: a jump may go down
+        for (; i < all.size() && all[i].t == t && all[i].gpu == g; ++i) {
+          l.apply(all[i]);
+          total_.apply(all[i]);
+        }
+        update_peaks(s_, l);
+        if (series_)
+          series_->push_back({t / kPsPerSecond, g, clean(l.nic, scale_), clean(l.wait, scale_),
+                              clean(l.hbm, scale_)});
+      }
+      s_.peak_total = std::max(s_.peak_total, total_.nic);
+    }
+  }
+
+  [[nodiscard]] BufferStats stats(Time iteration_time, int gpus) const {
+    BufferStats s = s_;
+    if (iteration_time > 0 && gpus > 0)
+      s.mean = integral_ / (static_cast<double>(iteration_time) * gpus);
+    return s;
+  }
+
+ private:
+  std::vector<Level> gpu_;
+  Level total_;
+  double integral_ = 0.0, scale_ = 1.0;
+  BufferStats s_;
+  std::vector<BufferSample>* series_;
+};
+
 }  // namespace
 
 BufferModel buffer_model(const Fabric& f, Posting posting) {
@@ -183,36 +313,14 @@ BufferModel buffer_model(const Fabric& f, Posting posting) {
 
 BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const BufferModel& model,
                        Time iteration_time, std::vector<BufferSample>* series) {
-  const Changes all = changes(w, trace, model);
-  std::vector<Level> gpu(static_cast<std::size_t>(w.gpus));
-  Level total;
-  double integral = 0.0, scale = 1.0;
-  for (const workload::Task& t : w.tasks) scale = std::max(scale, t.bytes);
-  BufferStats s;
-  for (std::size_t i = 0; i < all.size();) {
-    const double t = all[i].t;
-    integral += (total.nic + 0.5 * total.nic_slope * (t - total.last)) * (t - total.last);
-    total.advance(t);
-    s.peak_total = std::max(s.peak_total, total.nic);
-    while (i < all.size() && all[i].t == t) {
-      const int g = all[i].gpu;
-      Level& l = gpu[static_cast<std::size_t>(g)];
-      l.advance(t);
-      update_peaks(s, l);  // the left limit: a jump may go down
-      for (; i < all.size() && all[i].t == t && all[i].gpu == g; ++i) {
-        l.apply(all[i]);
-        total.apply(all[i]);
-      }
-      update_peaks(s, l);
-      if (series)
-        series->push_back(
-            {t / kPsPerSecond, g, clean(l.nic, scale), clean(l.wait, scale), clean(l.hbm, scale)});
-    }
-    s.peak_total = std::max(s.peak_total, total.nic);
-  }
-  if (iteration_time > 0 && w.gpus > 0)
-    s.mean = integral / (static_cast<double>(iteration_time) * w.gpus);
-  return s;
+  static_assert(sizeof(Change) == 24);
+  if (w.gpus > (1 << 29)) throw std::length_error("nic_buffer: more than 2^29 GPUs");
+  Changes survey(iteration_time > 0 ? static_cast<double>(iteration_time) : 1.0);
+  make_changes(survey, w, trace, model);
+  Sweep sweep(w, series);
+  for (const Window& window : windows(survey, model.max_records))
+    sweep.run(window_changes(w, trace, model, window));
+  return sweep.stats(iteration_time, w.gpus);
 }
 
 }  // namespace flux::fabric

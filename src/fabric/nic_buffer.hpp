@@ -24,6 +24,9 @@ namespace flux::fabric {
 struct BufferModel {
   Posting posting = Posting::ready;
   double window = 0.0;  // W, bytes
+  // Not the model: how many breakpoint records (24 bytes each) the sweep holds at once. More are
+  // swept in time windows, one pass over the tasks each; the results are the same.
+  std::size_t max_records = std::size_t{1} << 25;
 };
 [[nodiscard]] BufferModel buffer_model(const Fabric& f, Posting posting);
 

@@ -58,6 +58,20 @@ void check_iteration_time(const Trace& trace, Time reported, const Fabric& f,
         to_seconds(reported), to_seconds(end)));
 }
 
+// Runs the DAG with every hop as placed into r.trace (without hop lists) and r.violations. The
+// engine's queue and successor lists are freed on return, before the metrics need memory.
+RunStatus play(const workload::Workload& w, const Fabric& f, const TimedSchedule& s, Time tol,
+               const EngineOptions& opt, SimResult& r) {
+  ReplayTransport transport(s, f, tol, r.violations);
+  Engine engine(w, transport, /*record_hops=*/false);
+  const RunStatus status = engine.run(opt);
+  if (status != RunStatus::done)
+    r.violations.push_back(
+        fmt::format("the run stopped with {} tasks unfinished", engine.unfinished_tasks()));
+  r.trace = engine.take_trace();
+  return status;
+}
+
 }  // namespace
 
 SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedule s,
@@ -71,13 +85,13 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
   }
   const Time tol = time_tolerance(s.iteration_time, f);
   if (opt.check_circuits) r.violations = check_schedule(s, w, f, tol);
-  ReplayTransport transport(s, f, tol, r.violations);
-  Engine engine(w, transport);
-  RunStatus status = engine.run(opt.engine);
-  if (status != RunStatus::done)
-    r.violations.push_back(
-        fmt::format("the run stopped with {} tasks unfinished", engine.unfinished_tasks()));
-  r.trace = engine.take_trace();
+  const RunStatus status = play(w, f, s, tol, opt.engine, r);
+  // A finished run played every hop of the schedule: the trace takes the schedule's lists
+  // rather than a copy of the largest structure of the run.
+  if (status == RunStatus::done)
+    r.trace.hops = std::move(s.hops);
+  else
+    r.trace.hops.resize(w.tasks.size());  // the schedule keeps its hops for the diagnosis
   if (status == RunStatus::done) check_iteration_time(r.trace, s.iteration_time, f, r.violations);
   r.ok = r.violations.empty();
   if (r.ok) r.metrics = measure(w, f, r.trace, s.circuits, s.posting);

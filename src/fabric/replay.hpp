@@ -23,8 +23,8 @@ struct SimResult {
   bool ok = false;
   std::vector<std::string> violations;  // empty when ok
   SimMetrics metrics;                   // only when ok
-  Trace trace;
-  TimedSchedule schedule;  // the schedule that was replayed
+  Trace trace;             // after a finished run, trace.hops holds the schedule's hops
+  TimedSchedule schedule;  // the schedule that was replayed; its hops moved into the trace
 };
 
 // Throws InputError when the workload does not fit the fabric or a message names a missing task

@@ -291,7 +291,7 @@ void SimOutputWriter::write(std::ostream& out, const std::string& name) {
   } else if (name == "timeline.json") {
     write_timeline(out, w_, f_, r_, buffer_series());
   } else {  // circuit-schedule.json
-    write_circuit_schedule_json(out, to_circuit_schedule(r_.schedule, w_, f_));
+    write_circuit_schedule_json(out, to_circuit_schedule(r_.schedule, r_.trace.hops, w_, f_));
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
 #include <unordered_map>
 
 #include "core/enum_names.hpp"
@@ -96,6 +97,16 @@ std::vector<TimedCircuit> timed_circuits(const std::vector<CircuitInterval>& cir
 
 CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const workload::Workload& w,
                                     const Fabric& f) {
+  return to_circuit_schedule(s, s.hops, w, f);
+}
+
+CircuitSchedule to_circuit_schedule(const TimedSchedule& s,
+                                    const std::vector<std::vector<Hop>>& hops_of,
+                                    const workload::Workload& w, const Fabric& f) {
+  if (hops_of.size() != w.tasks.size())  // e.g. a replayed schedule, whose hops are in the trace
+    throw std::logic_error(
+        fmt::format("to_circuit_schedule: hops for {} tasks, the workload has {}", hops_of.size(),
+                    w.tasks.size()));
   const LinkTiming lt(f);
   CircuitSchedule out;
   out.scheduler = s.scheduler;
@@ -104,7 +115,7 @@ CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const workload::Work
     if (task.kind != workload::TaskKind::send) continue;
     MessagePlacement m;
     m.task = task.id;
-    const std::vector<Hop>& hops = s.hops[t];
+    const std::vector<Hop>& hops = hops_of[t];
     if (is_atomic(hops, task, lt)) {
       m.sw = hops[0].sw;
       m.start = to_seconds(hops[0].start);

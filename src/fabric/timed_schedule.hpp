@@ -61,5 +61,9 @@ struct ScheduleRun {
 // A message that is one full-rate hop from src to dst is written as atomic, others as pieces.
 [[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s,
                                                   const workload::Workload& w, const Fabric& f);
+// Same with the hops given apart (a replay keeps them in its trace, not in its schedule).
+[[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s,
+                                                  const std::vector<std::vector<Hop>>& hops,
+                                                  const workload::Workload& w, const Fabric& f);
 
 }  // namespace flux::fabric

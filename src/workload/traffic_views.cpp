@@ -41,8 +41,8 @@ void FlowsCsvWriter::add(const Task& t) {
   }
   if (send) {
     record_.clear();
-    report::append_csv_record(record_, t.id, t.collective, t.group, t.phase, t.layer, t.microbatch,
-                              t.src, t.dst, t.bytes, level, line_);
+    report::append_csv_record(record_, t.id, t.collective, t.group.str(), t.phase.str(), t.layer,
+                              t.microbatch, t.src, t.dst, t.bytes, level, line_);
     out_ << record_;
     ++level;
   }

@@ -53,7 +53,7 @@ class PhaseDemandSink final : public TaskSink {
   }
   void add(const Task& t) override {
     if (t.kind != TaskKind::send) return;
-    auto [it, fresh] = demands_.try_emplace(t.phase + "-" + t.group);
+    auto [it, fresh] = demands_.try_emplace(t.phase.str() + "-" + t.group.str());
     if (fresh) it->second = {Matrix(gpus_), matrix::DemandUnit::bytes};
     it->second.matrix(t.src, t.dst) += t.bytes;
   }

@@ -257,6 +257,39 @@ TEST(NicBuffer, SeriesIsExactBetweenItsSamples) {
   }
 }
 
+// Sweeping the breakpoints in time windows (to bound memory on large runs) gives exactly the
+// numbers and the series of one sweep over all of them, bit for bit.
+TEST(NicBuffer, TimeWindowsGiveExactlyTheSameResults) {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed)
+    for (fabric::Posting posting : {fabric::Posting::ready, fabric::Posting::timetable}) {
+      const HandRun r = random_run(seed);
+      fabric::BufferModel whole{posting, 2e5};
+      std::vector<fabric::BufferSample> want, got;
+      const fabric::BufferStats a = nic_buffer(r.w, r.trace, whole, r.end, &want);
+      for (std::size_t most : {1, 3, 7}) {
+        SCOPED_TRACE(::testing::Message() << "seed " << seed << " at most " << most);
+        fabric::BufferModel windowed = whole;
+        windowed.max_records = most;
+        got.clear();
+        const fabric::BufferStats b = nic_buffer(r.w, r.trace, windowed, r.end, &got);
+        EXPECT_EQ(a.peak, b.peak);
+        EXPECT_EQ(a.mean, b.mean);
+        EXPECT_EQ(a.peak_total, b.peak_total);
+        EXPECT_EQ(a.peak_waiting, b.peak_waiting);
+        EXPECT_EQ(a.peak_hbm, b.peak_hbm);
+        EXPECT_EQ(a.peak_eager, b.peak_eager);
+        ASSERT_EQ(want.size(), got.size());
+        for (std::size_t k = 0; k < want.size(); ++k) {
+          EXPECT_EQ(want[k].time, got[k].time);
+          EXPECT_EQ(want[k].gpu, got[k].gpu);
+          EXPECT_EQ(want[k].bytes, got[k].bytes);
+          EXPECT_EQ(want[k].waiting, got[k].waiting);
+          EXPECT_EQ(want[k].hbm, got[k].hbm);
+        }
+      }
+    }
+}
+
 // ---- one test per rule ----------------------------------------------------------------------
 
 constexpr double kBytes = 4e6;

@@ -219,8 +219,10 @@ TEST_P(EveryScheduler, ConservesBytesDrainsBuffersAndReplays) {
   for (double v : last) EXPECT_NEAR(v, 0.0, 1e-3);
 
   fabric::SimResult again = simulate(w, f, c.scheduler);
-  const std::string text = circuit_schedule_to_json(to_circuit_schedule(r.schedule, w, f));
-  EXPECT_EQ(text, circuit_schedule_to_json(to_circuit_schedule(again.schedule, w, f)));
+  const std::string text =
+      circuit_schedule_to_json(to_circuit_schedule(r.schedule, r.trace.hops, w, f));
+  EXPECT_EQ(text,
+            circuit_schedule_to_json(to_circuit_schedule(again.schedule, again.trace.hops, w, f)));
   if (workload_scheduler(c.scheduler).electrical) return;
   fabric::SimResult replayed = replay(w, f, parse_circuit_schedule(text, "s.json", f));
   ASSERT_TRUE(replayed.ok) << replayed.violations.front();
