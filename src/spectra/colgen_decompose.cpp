@@ -126,9 +126,11 @@ struct Best {
 void consolidate(const Support& s, const ColgenOptions& opt, milp::ColumnLp& lp,
                  const std::vector<matrix::Permutation>& perms, Best& best) {
   std::vector<double> x = lp.values();
+  // Weights below this are solver noise; pricing δ at them would blow the costs up to 1e15.
+  const double floor = 1e-9 * *std::max_element(s.value.begin(), s.value.end());
   for (int round = 0; round < opt.scaling_rounds; ++round) {
     for (std::size_t l = 0; l < x.size(); ++l)
-      if (x[l] > 0.0) lp.set_cost(static_cast<int>(l), 1.0 + opt.delta / x[l]);
+      if (x[l] > 0.0) lp.set_cost(static_cast<int>(l), 1.0 + opt.delta / std::max(x[l], floor));
     if (!lp.solve()) break;
     x = lp.values();
     matrix::Decomposition dec;
@@ -147,31 +149,39 @@ void consolidate(const Support& s, const ColgenOptions& opt, milp::ColumnLp& lp,
 }
 
 // Drops the lightest permutations in batches (banned for good: the LP may bring back others
-// that were at zero) and offers every size.
+// that were at zero) and offers every size. Each round bans at least one enabled permutation,
+// so there are at most as many rounds as permutations.
 void drop_lightest(const Support& s, const ColgenOptions& opt, milp::ColumnLp& lp,
                    const std::vector<matrix::Permutation>& perms, Best& best) {
   const std::size_t delta_lines = static_cast<std::size_t>(max_line_entries(s));
   if (!lp.solve()) return;
   std::vector<double> x = lp.values();
-  const auto active = [&] {
-    return static_cast<std::size_t>(
-        std::count_if(x.begin(), x.end(), [](double v) { return v > 0; }));
-  };
-  const std::size_t batch =
-      std::max<std::size_t>(1, (active() - std::min(active(), delta_lines)) /
-                                   static_cast<std::size_t>(std::max(1, opt.rounds)));
-  while (true) {
-    best.offer(current(s, perms, x));
-    if (active() <= delta_lines) break;
+  std::vector<char> banned(perms.size(), 0);
+  const auto used = [&] {  // enabled permutations with a weight, lightest first
     std::vector<std::size_t> order;
     for (std::size_t l = 0; l < x.size(); ++l)
-      if (x[l] > 0.0) order.push_back(l);
+      if (!banned[l] && x[l] > 0.0) order.push_back(l);
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+    return order;
+  };
+  std::vector<std::size_t> order = used();
+  const std::size_t batch =
+      std::max<std::size_t>(1, (order.size() - std::min(order.size(), delta_lines)) /
+                                   static_cast<std::size_t>(std::max(1, opt.rounds)));
+  while (true) {
+    for (std::size_t l = 0; l < x.size(); ++l)
+      if (banned[l]) x[l] = 0.0;  // a banned column's value is 0 up to the solver's noise
+    best.offer(current(s, perms, x));
+    if (order.size() <= delta_lines) break;
     order.resize(std::min(batch, order.size() - 1));
-    for (const std::size_t l : order) lp.disable(static_cast<int>(l));
+    for (const std::size_t l : order) {
+      lp.disable(static_cast<int>(l));
+      banned[l] = 1;
+    }
     if (!lp.solve()) break;  // an entry lost its last permutation
     x = lp.values();
+    order = used();
   }
 }
 
