@@ -19,7 +19,9 @@
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
-// or two small LPs, and O(K·s) scheduling work per candidate. Candidates are compared by the
+// or two small LPs, and O(K·s) scheduling work per candidate; where the overshoot gate opens, the
+// pool's ~24 LPs and column generation's up to 4Δ + 8 pricing steps and ~40 warm LP re-solves
+// (tens of ms at n = 50, several times the rest). Candidates are compared by the
 // makespan of their plans (plan_makespan); slots are built for the winner only.
 #include <algorithm>
 #include <limits>
