@@ -1,4 +1,5 @@
-// The COIN-OR backend of backend.hpp — the only translation unit of Flux with COIN-OR headers.
+// The COIN-OR backend of backend.hpp — with clp_column_lp.cpp, the only translation units of Flux
+// with COIN-OR headers.
 #include <CbcConfig.h>
 #include <CbcHeuristic.hpp>
 #include <CbcHeuristicFPump.hpp>

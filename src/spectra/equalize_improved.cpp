@@ -104,4 +104,10 @@ void equalize_improved(matrix::SwitchPlan& plan, double delta) {
   }
 }
 
+double lpt_equalized_length(const std::vector<double>& weights, int switches, double delta) {
+  matrix::SwitchPlan plan = matrix::lpt_assign(weights, switches, delta);
+  equalize_improved(plan, delta);
+  return plan_makespan(plan, delta);
+}
+
 }  // namespace flux::spectra

@@ -18,4 +18,9 @@ double merge_duplicate_pieces(matrix::SwitchPlan& plan, double delta);
 
 void equalize_improved(matrix::SwitchPlan& plan, double delta);
 
+// Makespan of LPT + equalize_improved on these weights: how the decompositions with more than Δ
+// permutations (pool, column generation) compare their candidate sizes.
+[[nodiscard]] double lpt_equalized_length(const std::vector<double>& weights, int switches,
+                                          double delta);
+
 }  // namespace flux::spectra

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include "matrix/switch_plan.hpp"
 #include "spectra/bottleneck_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
@@ -33,12 +32,6 @@ bool reweigh(const Support& s, matrix::Decomposition& dec) {
     dec.perms.pop_back();
   }
   return true;
-}
-
-double plan_length(const matrix::Decomposition& dec, int switches, double delta) {
-  matrix::SwitchPlan plan = matrix::lpt_assign(dec.weights, switches, delta);
-  equalize_improved(plan, delta);
-  return plan_makespan(plan, delta);
 }
 
 }  // namespace
@@ -74,7 +67,8 @@ matrix::Decomposition pool_decompose(const Matrix& d, const Support& s,
   matrix::Decomposition best;
   double best_length = std::numeric_limits<double>::infinity();
   while (true) {
-    if (const double m = plan_length(pool, opt.switches, opt.delta); m < best_length) {
+    if (const double m = lpt_equalized_length(pool.weights, opt.switches, opt.delta);
+        m < best_length) {
       best = pool;
       best_length = m;
     }

@@ -10,14 +10,18 @@
 //                   when the greedy permutations last more than 1.25x the busiest line's load in
 //                   total (random sparse supports; never on the paper's workloads, whose
 //                   schedules therefore stay as they were), δ·Δ is below that overshoot and
-//                   the support has at most 5000 non-zeros;
+//                   the support has at most 5000 non-zeros; and the column generation
+//                   decomposition (colgen_decompose.hpp) under the same overshoot gate, at
+//                   every δ (it weighs δ itself), on supports of at most 1000 non-zeros;
 //   schedulers:     LPT + reference EQUALIZE followed by the improved EQUALIZE, LPT + improved
 //                   EQUALIZE, wrap-around split with bisected makespan (largest-first and
 //                   smallest-first order).
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
-// or two small LPs, and O(K·s) scheduling work per candidate. Candidates are compared by the
+// or two small LPs, and O(K·s) scheduling work per candidate; where the overshoot gate opens, the
+// pool's ~24 LPs and column generation's up to 4Δ + 8 pricing steps and ~40 warm LP re-solves
+// (tens of ms at n = 50, several times the rest). Candidates are compared by the
 // makespan of their plans (plan_makespan); slots are built for the winner only.
 #include <algorithm>
 #include <limits>
@@ -25,6 +29,7 @@
 
 #include "matrix/switch_plan.hpp"
 #include "spectra/bottleneck_decompose.hpp"
+#include "spectra/colgen_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
 #include "spectra/pool_decompose.hpp"
@@ -37,6 +42,10 @@ namespace {
 
 constexpr int kThresholdMaxNonzeros = 20000;
 constexpr int kPoolMaxNonzeros = 5000;
+// Column generation's LP has a row per non-zero and its cost grows with them: on wide-flow
+// synthetic n = 64 (~1600 non-zeros) it took ~1 s per run for 0.5 % (docs/results/spectra.md §9),
+// so it runs on small supports only (random sparse n = 50 has ~500).
+constexpr int kColgenMaxNonzeros = 1000;
 // The pool is tried only where the greedy permutations' total exceeds the busiest line's load by
 // this factor: below it the most it could save is small next to its cost (about 24 LPs).
 constexpr double kPoolOvershoot = 1.25;
@@ -109,6 +118,17 @@ matrix::Decomposition pool_candidate(const matrix::MatrixProblem& p, const Suppo
   return pool_decompose(p.time, s, greedy, {.switches = p.switches, .delta = p.delta});
 }
 
+// Column generation (colgen_decompose.hpp) where DECOMPOSE's total overshoots the busiest line
+// as much as for the pool; empty otherwise. No δ·Δ gate: generation itself stops when new
+// permutations no longer pay δ, and it wins at every δ of the sparse grid.
+matrix::Decomposition colgen_candidate(const matrix::MatrixProblem& p, const Support& s,
+                                       const matrix::Decomposition& greedy) {
+  if (s.size() > kColgenMaxNonzeros || greedy.perms.empty()) return {};
+  const double total = std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0);
+  if (total <= kPoolOvershoot * p.time.max_line_sum()) return {};
+  return colgen_decompose(s, greedy, {.switches = p.switches, .delta = p.delta});
+}
+
 }  // namespace
 
 matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
@@ -120,6 +140,8 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
     decs.push_back(std::move(t));
   if (matrix::Decomposition pool = pool_candidate(p, support, decs.front()); !pool.perms.empty())
     decs.push_back(std::move(pool));
+  if (matrix::Decomposition cg = colgen_candidate(p, support, decs.front()); !cg.perms.empty())
+    decs.push_back(std::move(cg));
   // Compare makespans computed from the plans and build the slots of the winner only. The first
   // candidate is spectra-ref's and later ones must be strictly shorter.
   matrix::SwitchPlan best;
