@@ -9,7 +9,6 @@
 #include <numeric>
 #include <vector>
 
-#include "matrix/generators.hpp"
 #include "spectra/decompose.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/spectra.hpp"
@@ -18,12 +17,7 @@
 namespace flux::spectra {
 namespace {
 
-Matrix sparse50(std::uint64_t seed) {
-  matrix::GeneratorOptions o;
-  o.n = 50;
-  o.density = 0.2;
-  return generate_matrix("sparse", o, seed);
-}
+using testing::sparse50;
 
 double total(const matrix::Decomposition& dec) {
   return std::accumulate(dec.weights.begin(), dec.weights.end(), 0.0);

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "matrix/generators.hpp"
 #include "spectra/decompose.hpp"
 #include "spectra/spectra.hpp"
 #include "spectra_test_util.hpp"
@@ -15,12 +14,7 @@
 namespace flux::spectra {
 namespace {
 
-Matrix sparse50(std::uint64_t seed) {
-  matrix::GeneratorOptions o;
-  o.n = 50;
-  o.density = 0.2;
-  return generate_matrix("sparse", o, seed);
-}
+using testing::sparse50;
 
 TEST(PoolDecompose, RoundingIsUpwardOnTheSupportAndKeepsFewLevels) {
   const Matrix d = sparse50(1);

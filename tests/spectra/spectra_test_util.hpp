@@ -3,10 +3,19 @@
 #include <gtest/gtest.h>
 
 #include "matrix/algorithm.hpp"
+#include "matrix/generators.hpp"
 #include "matrix/verify.hpp"
 #include "spectra/decompose.hpp"
 
 namespace flux::testing {
+
+// The hard random-sparse family of the matrix bench: n = 50, density 0.2.
+inline Matrix sparse50(std::uint64_t seed) {
+  matrix::GeneratorOptions o;
+  o.n = 50;
+  o.density = 0.2;
+  return generate_matrix("sparse", o, seed);
+}
 
 inline matrix::MatrixProblem problem(const Matrix& d, int s, double delta) {
   matrix::MatrixProblem p;
