@@ -46,6 +46,7 @@ constexpr int kPoolMaxNonzeros = 5000;
 // synthetic n = 64 (~1600 non-zeros) it took ~1 s per run for 0.5 % (docs/results/spectra.md §9),
 // so it runs on small supports only (random sparse n = 50 has ~500).
 constexpr int kColgenMaxNonzeros = 1000;
+static_assert(kColgenMaxNonzeros <= kPoolMaxNonzeros, "the overshoot is measured up to the pool's");
 // The pool is tried only where the greedy permutations' total exceeds the busiest line's load by
 // this factor: below it the most it could save is small next to its cost (about 24 LPs).
 constexpr double kPoolOvershoot = 1.25;
@@ -105,16 +106,25 @@ matrix::Decomposition threshold_decomposition(const Matrix& d, const Support& s,
   return dec;
 }
 
+// How far DECOMPOSE's permutations overshoot the busiest line: the gate of the pool and of column
+// generation, which only pay where the greedy total is well above what a line needs.
+struct Overshoot {
+  double total = 0.0, line = 0.0;
+  [[nodiscard]] bool large() const { return total > kPoolOvershoot * line; }
+};
+
+Overshoot overshoot(const matrix::MatrixProblem& p, const matrix::Decomposition& greedy) {
+  return {std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0),
+          p.time.max_line_sum()};
+}
+
 // The permutation pool when DECOMPOSE's total overshoots the busiest line; empty otherwise.
 matrix::Decomposition pool_candidate(const matrix::MatrixProblem& p, const Support& s,
-                                     const matrix::Decomposition& greedy) {
-  if (s.size() > kPoolMaxNonzeros || greedy.perms.empty()) return {};
-  const double total = std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0);
-  const double line = p.time.max_line_sum();
-  if (total <= kPoolOvershoot * line) return {};
+                                     const matrix::Decomposition& greedy, const Overshoot& over) {
+  if (s.size() > kPoolMaxNonzeros || greedy.perms.empty() || !over.large()) return {};
   // The pools that win hold about Δ more permutations than the greedy one: worth it only while
   // their reconfigurations cost less switch time than the overshoot they could save.
-  if (p.delta * static_cast<double>(greedy.perms.size()) >= total - line) return {};
+  if (p.delta * static_cast<double>(greedy.perms.size()) >= over.total - over.line) return {};
   return pool_decompose(p.time, s, greedy, {.switches = p.switches, .delta = p.delta});
 }
 
@@ -122,10 +132,8 @@ matrix::Decomposition pool_candidate(const matrix::MatrixProblem& p, const Suppo
 // as much as for the pool; empty otherwise. No δ·Δ gate: generation itself stops when new
 // permutations no longer pay δ, and it wins at every δ of the sparse grid.
 matrix::Decomposition colgen_candidate(const matrix::MatrixProblem& p, const Support& s,
-                                       const matrix::Decomposition& greedy) {
-  if (s.size() > kColgenMaxNonzeros || greedy.perms.empty()) return {};
-  const double total = std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0);
-  if (total <= kPoolOvershoot * p.time.max_line_sum()) return {};
+                                       const matrix::Decomposition& greedy, const Overshoot& over) {
+  if (s.size() > kColgenMaxNonzeros || greedy.perms.empty() || !over.large()) return {};
   return colgen_decompose(s, greedy, {.switches = p.switches, .delta = p.delta});
 }
 
@@ -138,9 +146,15 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
   decs.push_back(spectra_decompose(support));  // the reference's
   if (matrix::Decomposition t = threshold_decomposition(p.time, support, p.delta); !t.perms.empty())
     decs.push_back(std::move(t));
-  if (matrix::Decomposition pool = pool_candidate(p, support, decs.front()); !pool.perms.empty())
+  // Measured only where one of the two can run (the pool's limit is the larger): max_line_sum
+  // reads the whole matrix.
+  const Overshoot over =
+      support.size() <= kPoolMaxNonzeros ? overshoot(p, decs.front()) : Overshoot{};
+  if (matrix::Decomposition pool = pool_candidate(p, support, decs.front(), over);
+      !pool.perms.empty())
     decs.push_back(std::move(pool));
-  if (matrix::Decomposition cg = colgen_candidate(p, support, decs.front()); !cg.perms.empty())
+  if (matrix::Decomposition cg = colgen_candidate(p, support, decs.front(), over);
+      !cg.perms.empty())
     decs.push_back(std::move(cg));
   // Compare makespans computed from the plans and build the slots of the winner only. The first
   // candidate is spectra-ref's and later ones must be strictly shorter.
