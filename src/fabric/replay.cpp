@@ -88,11 +88,12 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
   const RunStatus status = play(w, f, s, tol, opt.engine, r);
   // A finished run played every hop of the schedule: the trace takes the schedule's lists
   // rather than a copy of the largest structure of the run.
-  if (status == RunStatus::done)
+  if (status == RunStatus::done) {
     r.trace.hops = std::move(s.hops);
-  else
+    check_iteration_time(r.trace, s.iteration_time, f, r.violations);
+  } else {
     r.trace.hops.resize(w.tasks.size());  // the schedule keeps its hops for the diagnosis
-  if (status == RunStatus::done) check_iteration_time(r.trace, s.iteration_time, f, r.violations);
+  }
   r.ok = r.violations.empty();
   if (r.ok) r.metrics = measure(w, f, r.trace, s.circuits, s.posting);
   r.schedule = std::move(s);
