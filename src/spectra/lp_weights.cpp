@@ -64,8 +64,6 @@ int repair_coverage(const Support& s, const std::vector<matrix::Permutation>& pe
 
 namespace {
 
-using CoverRows = std::map<std::vector<int>, double>;  // cover set -> largest demand on it
-
 // Solves min Σw s.t. the rows, w >= lb (a pure LP: Clp's dual simplex); empty on failure.
 std::vector<double> solve_lp(int k, const std::vector<std::pair<std::vector<int>, double>>& rows,
                              const std::vector<double>& lb) {
@@ -87,37 +85,43 @@ std::vector<double> solve_lp(int k, const std::vector<std::pair<std::vector<int>
 
 }  // namespace
 
-std::vector<double> lp_min_total_weights(const Support& s,
-                                         const std::vector<matrix::Permutation>& perms) {
-  const int k = static_cast<int>(perms.size());
-  if (k == 0) return {};
+CoverRows cover_rows(const Support& s, const std::vector<matrix::Permutation>& perms) {
   // Presolve: an entry on a single permutation is a lower bound on that weight. Entries on
   // several permutations give one row per distinct set (largest demand); a row already met at
   // the lower bounds stays met for any w >= lb (non-negative coefficients), so only the rest
-  // reach the LP. On DECOMPOSE output this often leaves no row at all: then w = lb is optimal.
+  // are kept. On DECOMPOSE output this often leaves no row at all: then w = lb is optimal.
   const Cover cover = cover_sets(s, perms);
-  std::vector<double> lb(static_cast<std::size_t>(k), 0.0);
+  CoverRows out;
+  out.lb.assign(perms.size(), 0.0);
   for (int e = 0; e < s.size(); ++e) {
     const auto [first, last] = cover.of(e);
     if (last - first == 1)
-      lb[static_cast<std::size_t>(*first)] =
-          std::max(lb[static_cast<std::size_t>(*first)], s.value[static_cast<std::size_t>(e)]);
+      out.lb[static_cast<std::size_t>(*first)] =
+          std::max(out.lb[static_cast<std::size_t>(*first)], s.value[static_cast<std::size_t>(e)]);
   }
-  CoverRows rows;
+  std::map<std::vector<int>, double> rows;  // cover set -> largest demand on it
   for (int e = 0; e < s.size(); ++e) {
     const auto [first, last] = cover.of(e);
     if (last - first < 2) continue;
     double at_lb = 0.0;
-    for (const int* l = first; l != last; ++l) at_lb += lb[static_cast<std::size_t>(*l)];
+    for (const int* l = first; l != last; ++l) at_lb += out.lb[static_cast<std::size_t>(*l)];
     const double v = s.value[static_cast<std::size_t>(e)];
     if (at_lb >= v) continue;
     double& need = rows[std::vector<int>(first, last)];
     need = std::max(need, v);
   }
-  const std::vector<std::pair<std::vector<int>, double>> open_rows(rows.begin(), rows.end());
-  std::vector<double> w = open_rows.empty() ? lb : solve_lp(k, open_rows, lb);
+  out.rows.assign(rows.begin(), rows.end());
+  return out;
+}
+
+std::vector<double> lp_min_total_weights(const Support& s,
+                                         const std::vector<matrix::Permutation>& perms) {
+  const int k = static_cast<int>(perms.size());
+  if (k == 0) return {};
+  const CoverRows c = cover_rows(s, perms);
+  std::vector<double> w = c.rows.empty() ? c.lb : solve_lp(k, c.rows, c.lb);
   if (w.empty()) return w;
-  (void)repair(s, cover, w);
+  (void)repair_coverage(s, perms, w);
   return w;
 }
 

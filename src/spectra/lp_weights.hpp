@@ -24,4 +24,15 @@ namespace flux::spectra {
 int repair_coverage(const Support& s, const std::vector<matrix::Permutation>& perms,
                     std::vector<double>& w);
 
+// The covering constraints on the permutations' total weights, presolved: an entry served by one
+// permutation only is a lower bound `lb` on its weight; entries served by several give one row
+// per distinct set of permutations (its largest demand), kept only if not already met at `lb`.
+// Any w >= lb meeting `rows` covers D. Shared by the LP above and by the plan search
+// (plan_search.hpp), whose variables are pieces of these weights.
+struct CoverRows {
+  std::vector<double> lb;                                 // [permutation]
+  std::vector<std::pair<std::vector<int>, double>> rows;  // (ascending permutation ids, demand)
+};
+[[nodiscard]] CoverRows cover_rows(const Support& s, const std::vector<matrix::Permutation>& perms);
+
 }  // namespace flux::spectra
