@@ -16,12 +16,17 @@
 //   schedulers:     LPT + reference EQUALIZE followed by the improved EQUALIZE, LPT + improved
 //                   EQUALIZE, wrap-around split with bisected makespan (largest-first and
 //                   smallest-first order).
+//   then, under column generation's gate, the plan search (plan_search.hpp) on the winning plan:
+//                   its durations re-optimised by an LP with the switches fixed, pieces dropped or
+//                   moved while that LP's makespan falls; kept only if strictly shorter, so the
+//                   result stays never worse than `spectra-ref`.
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
 // or two small LPs, and O(K·s) scheduling work per candidate; where the overshoot gate opens, the
-// pool's ~24 LPs and column generation's up to 4Δ + 8 pricing steps and ~40 warm LP re-solves
-// (tens of ms at n = 50, several times the rest). Candidates are compared by the
+// pool's ~24 LPs, column generation's up to 4Δ + 8 pricing steps and ~40 warm LP re-solves,
+// and the plan search's up to 48 small LPs (together hundreds of ms at n = 50, where
+// `spectra-ref` takes a few). Candidates are compared by the
 // makespan of their plans (plan_makespan); slots are built for the winner only.
 #include <algorithm>
 #include <limits>
