@@ -80,6 +80,32 @@ double plan_message(const CoschedInstance& inst, PortPlan& plan, std::vector<int
   return best;
 }
 
+// Step 2: plans the critical messages (`critical`, in head order) and returns each message's
+// planned start (−1 where not critical).
+std::vector<double> plan_critical(const CoschedInstance& inst, const GapFillOptions& options,
+                                  const std::vector<double>& head, const std::vector<int>& critical,
+                                  PortPlan& plan, std::vector<int>& switch_of) {
+  std::vector<double> planned(inst.message_count(), -1.0);
+  if (options.critical_plan == CriticalPlan::at_heads) {
+    for (int m : critical)
+      planned[m] = plan_message(inst, plan, switch_of, m, head[inst.messages[m]]);
+    return planned;
+  }
+  std::vector<char> is_critical(inst.message_count(), 0);
+  for (int m : critical) is_critical[m] = 1;
+  const auto& tasks = inst.workload.tasks;
+  std::vector<double> start(tasks.size(), 0.0);
+  for (int v : inst.topo) {
+    double ready = head[v];
+    for (int p : tasks[v].after) ready = std::max(ready, start[p] + inst.duration[p]);
+    const int m = inst.message_of[v];
+    start[v] = m >= 0 && is_critical[m]
+                   ? (planned[m] = plan_message(inst, plan, switch_of, m, ready))
+                   : ready;
+  }
+  return planned;
+}
+
 }  // namespace
 
 std::vector<Placement> slack_gap_fill(const CoschedInstance& inst, const GapFillOptions& options) {
@@ -96,9 +122,7 @@ std::vector<Placement> slack_gap_fill(const CoschedInstance& inst, const GapFill
                    [&](int a, int b) { return head[inst.messages[a]] < head[inst.messages[b]]; });
   PortPlan plan(inst.fabric);
   std::vector<int> switch_of(nm, 0);
-  std::vector<double> planned(nm, -1.0);
-  for (int m : critical)
-    planned[m] = plan_message(inst, plan, switch_of, m, head[inst.messages[m]]);
+  const std::vector<double> planned = plan_critical(inst, options, head, critical, plan, switch_of);
   // Everything else after its planned predecessors; starts stay consistent with the DAG, so the
   // start order below is a linear extension.
   const auto& tasks = inst.workload.tasks;
