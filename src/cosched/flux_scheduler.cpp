@@ -50,8 +50,9 @@ Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& opt
 }
 
 // The other first-incumbent candidates replace flux-greedy's schedule `inc` where better:
-// slack-gap-fill (options.gap_fill), the phase plan without and with pinned circuits
-// (options.phase_plan). Returns what each candidate reached, for the log.
+// slack-gap-fill (options.gap_fill), the phase plan (options.phase_plan, or by itself on
+// many-to-many collectives) and the pinned phase plan (options.phase_plan). Returns what each
+// candidate reached, for the log.
 std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& options,
                              Incumbent& inc) {
   std::string tried = fmt::format("flux-greedy {}", format_time(inc.time));
@@ -61,10 +62,9 @@ std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& opt
     if (candidate.time < inc.time) inc = std::move(candidate);
   };
   if (options.gap_fill) consider("slack-gap-fill", slack_gap_fill(inst));
-  if (options.phase_plan) {
+  if (options.phase_plan || (options.auto_phase_plan && many_to_many(inst)))
     consider("phase plan", phase_plan(inst));
-    consider("phase plan pinned", phase_plan(inst, {.dedicate = true}));
-  }
+  if (options.phase_plan) consider("phase plan pinned", phase_plan(inst, {.dedicate = true}));
   return tried;
 }
 

@@ -326,6 +326,25 @@ std::vector<double> ready_times(const CoschedInstance& inst, const ListScheduler
 
 }  // namespace
 
+bool many_to_many(const CoschedInstance& inst) {
+  std::vector<std::vector<int>> partners(inst.fabric.gpus);
+  for (const std::vector<int>& phase : group_phases(inst)) {
+    const long most = std::max(inst.fabric.ocs, 2);
+    if (static_cast<long>(phase.size()) <= most) continue;
+    for (auto& p : partners) p.clear();
+    for (int m : phase) {
+      const workload::Task& t = inst.message_task(m);
+      partners[t.src].push_back(t.dst);
+      partners[t.dst].push_back(t.src);
+    }
+    for (auto& p : partners) {
+      std::sort(p.begin(), p.end());
+      if (std::unique(p.begin(), p.end()) - p.begin() > most) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<Placement> phase_plan(const CoschedInstance& inst, const PhasePlanOptions& options) {
   const auto phases = group_phases(inst);
   const std::vector<int> pinned = options.dedicate ? dedicated_partners(inst) : std::vector<int>{};

@@ -42,6 +42,11 @@ struct PhasePlanOptions {
   int passes = 3;         // re-plans from the previous pass's ready times
 };
 
+// True when some GPU has more distinct partners within one collective than it has ports (σ) and
+// more than a ring's two: an all-to-all (MoE dispatch/combine) that re-points ports during the
+// collective, which is what the plan's rounds organise. Ring and pipeline collectives are not.
+[[nodiscard]] bool many_to_many(const CoschedInstance& inst);
+
 [[nodiscard]] std::vector<Placement> phase_plan(const CoschedInstance& inst,
                                                 const PhasePlanOptions& options = {});
 
