@@ -53,9 +53,10 @@ struct FluxOptions {
   // it wins only at τ = 1 ms on 2 OCSes, and elsewhere its construction time costs search budget
   // (docs/results/flux.md §5).
   bool phase_plan = false;
-  // Try the plan (not pinned) by itself when a collective is many-to-many (many_to_many): MoE
-  // all-to-alls, where it is the best first incumbent at τ = 1 ms on 2 OCSes; it costs ~0.1 s
-  // on the 4-layer Mixtral case, and rings and point-to-point workloads never pay for it.
+  // Try the plan (not pinned; as is and with late messages split off) by itself when a
+  // collective is many-to-many (many_to_many): MoE all-to-alls, where it is the best first
+  // incumbent at τ = 1 ms and at 4 OCSes from 10 µs; it costs ≈ 0.2–0.5 s on the 4-layer Mixtral
+  // case, and rings and point-to-point workloads never pay for it.
   bool auto_phase_plan = true;
   // Above this many bytes for the message closure (MessageClosure::memory_bytes) the local search
   // and the MILP ask the DAG per question instead (LazyAncestry) and the slack ladder runs.

@@ -38,11 +38,13 @@ TEST(PhasePlan, FeasibleAndDeterministicOnRandomWorkloads) {
           const auto plain = testing::random_workload(seed, 5, 12, 0.15);
           for (const auto& w : {plain, tagged(plain)}) {
             const auto inst = make_instance(w, make_fabric(5, ocs, 1.5, kind, seed % 2 == 0));
-            const auto pl = phase_plan(inst, {.dedicate = dedicate});
+            // Late messages split off their circuit's unit (at 0.5 τ) on the odd seeds.
+            const PhasePlanOptions po{.dedicate = dedicate, .split_late = seed % 2 ? 0.5 : -1.0};
+            const auto pl = phase_plan(inst, po);
             ASSERT_EQ(pl.size(), static_cast<std::size_t>(inst.message_count()));
             for (const Placement& p : pl) EXPECT_TRUE(p.sw >= 0 && p.sw < ocs) << seed;
             EXPECT_GT(checked_time(inst, pl), 0.0);
-            const auto again = phase_plan(inst, {.dedicate = dedicate});
+            const auto again = phase_plan(inst, po);
             for (std::size_t m = 0; m < pl.size(); ++m) {
               EXPECT_EQ(pl[m].sw, again[m].sw);
               EXPECT_EQ(pl[m].start, again[m].start);
