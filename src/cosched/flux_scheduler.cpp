@@ -50,8 +50,10 @@ Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& opt
 }
 
 // The other first-incumbent candidates replace flux-greedy's schedule `inc` where better:
-// slack-gap-fill (options.gap_fill), the phase plan without and with pinned circuits
-// (options.phase_plan). Returns what each candidate reached, for the log.
+// slack-gap-fill with both plans of its critical messages (options.gap_fill), the phase plan with
+// and without late directions split off (options.phase_plan, or by itself on many-to-many
+// collectives) and the pinned phase plan (options.phase_plan). Returns what each candidate
+// reached, for the log.
 std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& options,
                              Incumbent& inc) {
   std::string tried = fmt::format("flux-greedy {}", format_time(inc.time));
@@ -65,10 +67,11 @@ std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& opt
     consider("slack-gap-fill after predecessors",
              slack_gap_fill(inst, {.critical_plan = CriticalPlan::after_predecessors}));
   }
-  if (options.phase_plan) {
+  if (options.phase_plan || (options.auto_phase_plan && many_to_many(inst))) {
     consider("phase plan", phase_plan(inst));
-    consider("phase plan pinned", phase_plan(inst, {.dedicate = true}));
+    consider("phase plan split", phase_plan(inst, {.split_late = 0.5}));
   }
+  if (options.phase_plan) consider("phase plan pinned", phase_plan(inst, {.dedicate = true}));
   return tried;
 }
 

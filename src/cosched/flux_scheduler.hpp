@@ -1,7 +1,8 @@
 #pragma once
 // The Flux scheduler, in stages that each only improve the incumbent:
-//  1. first incumbent: the best of flux-greedy, slack-gap-fill (gap_fill.hpp) and, when enabled,
-//     the per-phase circuit plan (phase_plan.hpp) without and with pinned circuits;
+//  1. first incumbent: the best of flux-greedy, slack-gap-fill (gap_fill.hpp) and the per-phase
+//     circuit plan (phase_plan.hpp): by itself on many-to-many collectives, and when enabled
+//     also with pinned circuits;
 //  2. the critical-path local search (local_search.hpp) from it and from flux-greedy on the static
 //     circuit colouring (circuit_coloring.hpp) — side by side with two threads;
 //  3. the MILP of flux_milp.hpp — over all messages at once when there are at most
@@ -52,6 +53,11 @@ struct FluxOptions {
   // it wins only at τ = 1 ms on 2 OCSes, and elsewhere its construction time costs search budget
   // (docs/results/flux.md §5).
   bool phase_plan = false;
+  // Try the plan (not pinned; as is and with late messages split off) by itself when a
+  // collective is many-to-many (many_to_many): MoE all-to-alls, where it is the best first
+  // incumbent at τ = 1 ms and at 4 OCSes from 10 µs; it costs ≈ 0.2–0.5 s on the 4-layer Mixtral
+  // case, and rings and point-to-point workloads never pay for it.
+  bool auto_phase_plan = true;
   // Above this many bytes for the message closure (MessageClosure::memory_bytes) the local search
   // and the MILP ask the DAG per question instead (LazyAncestry) and the slack ladder runs.
   double closure_memory_limit = 4.0 * (1 << 30);

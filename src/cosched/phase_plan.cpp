@@ -76,15 +76,25 @@ struct PhaseDemand {
   std::vector<int> gpus;  // local index -> GPU
 };
 
+// `split` ≥ 0: a circuit's messages ready more than split·τ after its first one form a second
+// unit with its own round (see PhasePlanOptions::split_late).
 PhaseDemand phase_demand(const CoschedInstance& inst, const std::vector<int>& messages,
-                         const std::vector<double>& ready) {
+                         const std::vector<double>& ready, double split) {
   PhaseDemand d;
-  std::map<std::pair<int, int>, int> index;
+  std::map<std::pair<int, int>, double> first;
+  for (int m : messages) {
+    const auto key = circuit_of(inst.fabric, inst.message_task(m));
+    const auto [it, fresh] = first.emplace(key, ready[m]);
+    if (!fresh) it->second = std::min(it->second, ready[m]);
+  }
+  std::map<std::tuple<int, int, int>, int> index;
   for (int m : messages) {
     const workload::Task& t = inst.message_task(m);
-    const auto key = circuit_of(inst.fabric, t);
+    const auto pair = circuit_of(inst.fabric, t);
+    const int late = split >= 0.0 && ready[m] > first[pair] + split * inst.fabric.reconfig_delay;
+    const auto key = std::tuple{pair.first, pair.second, late};
     const auto [it, fresh] = index.emplace(key, static_cast<int>(d.circuits.size()));
-    if (fresh) d.circuits.push_back({key.first, key.second, 0.0, INFINITY, {}});
+    if (fresh) d.circuits.push_back({pair.first, pair.second, 0.0, INFINITY, {}});
     d.circuits[it->second].messages.push_back(m);
     d.circuits[it->second].ready = std::min(d.circuits[it->second].ready, ready[m]);
     d.gpus.push_back(t.src);
@@ -221,7 +231,7 @@ struct Plan {
 
 // OCS and round of every message (see the header, steps 2–4).
 Plan make_plan(const CoschedInstance& inst, const std::vector<std::vector<int>>& phases,
-               const std::vector<int>& pinned, const std::vector<double>& ready) {
+               const std::vector<int>& pinned, const std::vector<double>& ready, double split) {
   const fabric::Fabric& f = inst.fabric;
   const int nm = inst.message_count(), last = f.ocs - 1;
   const bool pins = !pinned.empty() && f.ocs >= 2;
@@ -244,7 +254,7 @@ Plan make_plan(const CoschedInstance& inst, const std::vector<std::vector<int>>&
         free.push_back(m);
     }
     if (free.empty()) continue;
-    const PhaseDemand d = phase_demand(inst, free, ready);
+    const PhaseDemand d = phase_demand(inst, free, ready, split);
     const bool uses_pinned_port =
         pins && std::any_of(d.gpus.begin(), d.gpus.end(), [&](int g) { return pinned[g] >= 0; });
     const int ocs = uses_pinned_port ? last : f.ocs;
@@ -326,6 +336,25 @@ std::vector<double> ready_times(const CoschedInstance& inst, const ListScheduler
 
 }  // namespace
 
+bool many_to_many(const CoschedInstance& inst) {
+  std::vector<std::vector<int>> partners(inst.fabric.gpus);
+  for (const std::vector<int>& phase : group_phases(inst)) {
+    const long most = std::max(inst.fabric.ocs, 2);
+    if (static_cast<long>(phase.size()) <= most) continue;
+    for (auto& p : partners) p.clear();
+    for (int m : phase) {
+      const workload::Task& t = inst.message_task(m);
+      partners[t.src].push_back(t.dst);
+      partners[t.dst].push_back(t.src);
+    }
+    for (auto& p : partners) {
+      std::sort(p.begin(), p.end());
+      if (std::unique(p.begin(), p.end()) - p.begin() > most) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<Placement> phase_plan(const CoschedInstance& inst, const PhasePlanOptions& options) {
   const auto phases = group_phases(inst);
   const std::vector<int> pinned = options.dedicate ? dedicated_partners(inst) : std::vector<int>{};
@@ -335,7 +364,7 @@ std::vector<Placement> phase_plan(const CoschedInstance& inst, const PhasePlanOp
   std::vector<Placement> best;
   double best_time = INFINITY;
   for (int pass = 0; pass <= options.passes; ++pass) {
-    const Plan plan = make_plan(inst, phases, pinned, ready);
+    const Plan plan = make_plan(inst, phases, pinned, ready, options.split_late);
     if (!list.run(plan.switch_of, plan_order(inst, plan)))
       break;  // cannot happen: plan_order is a linear extension
     if (list.iteration_time() < best_time) {

@@ -25,11 +25,11 @@
 //     order and OCSes into the semi-active schedule, so the result is feasible by construction. The
 //     ready times start as the τ = 0 earliest starts; each further pass re-plans from the previous
 //     pass's schedule, and the best pass is kept.
-// On the Mixtral MoE example it is the best first incumbent at τ = 1 ms on 2 OCSes and 0.5–4 %
-// behind slack-gap-fill elsewhere (docs/results/flux.md §5), so `flux` tries it only on request
-// (--phase-plan). Deterministic. Cost per pass: O(Σ rounds · circuits) per phase (phases are
-// small) or one DECOMPOSE per simplex phase,
-// O(M log M) for the order, one list-scheduling pass.
+// `flux` tries it by itself only on many-to-many collectives (below), with and without late
+// messages split off (split_late); on the 4-layer Mixtral case it is then the best first incumbent
+// at τ = 1 ms and, split, at 4 OCSes from 10 µs (docs/results/flux.md §5). Deterministic.
+// Cost per pass: O(Σ rounds · circuits) per phase (phases are small) or one DECOMPOSE per simplex
+// phase, O(M log M) for the order, one list-scheduling pass.
 #include <vector>
 
 #include "cosched/instance.hpp"
@@ -40,7 +40,16 @@ namespace flux::cosched {
 struct PhasePlanOptions {
   bool dedicate = false;  // pin mutual busiest-partner circuits to the last OCS
   int passes = 3;         // re-plans from the previous pass's ready times
+  // ≥ 0: a circuit's messages ready more than split_late·τ after its first one (the return
+  // direction of a combine from a slower expert) form a second unit in a later round, instead of
+  // holding the circuit idle until they are ready. Negative: one unit per circuit.
+  double split_late = -1.0;
 };
+
+// True when some GPU has more distinct partners within one collective than it has ports (σ) and
+// more than a ring's two: an all-to-all (MoE dispatch/combine) that re-points ports during the
+// collective, which is what the plan's rounds organise. Ring and pipeline collectives are not.
+[[nodiscard]] bool many_to_many(const CoschedInstance& inst);
 
 [[nodiscard]] std::vector<Placement> phase_plan(const CoschedInstance& inst,
                                                 const PhasePlanOptions& options = {});

@@ -97,6 +97,11 @@ OptionTable flux_option_table() {
        .default_value = d.phase_plan,
        .help = "also try the per-collective circuit plan (rounds of circuits per collective, "
                "realised by list scheduling) as the first incumbent"},
+      {.key = "auto_phase_plan",
+       .type = OptionType::boolean,
+       .default_value = d.auto_phase_plan,
+       .help = "try the per-collective circuit plan (not pinned) by itself when a collective is "
+               "many-to-many (some GPU has more partners in it than ports, and more than two)"},
       {.key = "closure_memory_limit",
        .type = OptionType::bytes,
        .unit = "B",
@@ -156,6 +161,7 @@ cosched::FluxOptions flux_options(const OptionValues& v) {
   get("aggregate", o.aggregate);
   get("gap_fill", o.gap_fill);
   get("phase_plan", o.phase_plan);
+  get("auto_phase_plan", o.auto_phase_plan);
   get("closure_memory_limit", o.closure_memory_limit);
   get("solver_log", o.solver.log);
   validate(o);

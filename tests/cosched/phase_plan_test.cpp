@@ -38,11 +38,13 @@ TEST(PhasePlan, FeasibleAndDeterministicOnRandomWorkloads) {
           const auto plain = testing::random_workload(seed, 5, 12, 0.15);
           for (const auto& w : {plain, tagged(plain)}) {
             const auto inst = make_instance(w, make_fabric(5, ocs, 1.5, kind, seed % 2 == 0));
-            const auto pl = phase_plan(inst, {.dedicate = dedicate});
+            // Late messages split off their circuit's unit (at 0.5 τ) on the odd seeds.
+            const PhasePlanOptions po{.dedicate = dedicate, .split_late = seed % 2 ? 0.5 : -1.0};
+            const auto pl = phase_plan(inst, po);
             ASSERT_EQ(pl.size(), static_cast<std::size_t>(inst.message_count()));
             for (const Placement& p : pl) EXPECT_TRUE(p.sw >= 0 && p.sw < ocs) << seed;
             EXPECT_GT(checked_time(inst, pl), 0.0);
-            const auto again = phase_plan(inst, {.dedicate = dedicate});
+            const auto again = phase_plan(inst, po);
             for (std::size_t m = 0; m < pl.size(); ++m) {
               EXPECT_EQ(pl[m].sw, again[m].sw);
               EXPECT_EQ(pl[m].start, again[m].start);
@@ -92,6 +94,7 @@ TEST(PhasePlan, PinnedCircuitsStayOnTheLastOcs) {
 // so trying the phase plan never makes it worse.
 TEST(PhasePlan, FluxWithThePhasePlanIsNeverWorse) {
   FluxOptions off;
+  off.auto_phase_plan = false;
   off.search_share = 0.0;
   off.solver.time_limit = 1e-9;
   FluxOptions on = off;
@@ -107,6 +110,37 @@ TEST(PhasePlan, FluxWithThePhasePlanIsNeverWorse) {
   const FluxResult with = flux_schedule(a2a, on);
   EXPECT_LE(with.report.objective, iteration_time(a2a, flux_greedy(a2a)));
   EXPECT_DOUBLE_EQ(checked_time(a2a, with.placements), 6.0);
+}
+
+// An all-to-all is many-to-many once a GPU has more partners in it than ports (and more than a
+// ring's two); a ring, or the same sends without a collective tag, never is.
+TEST(PhasePlan, ManyToManyMeansMorePartnersThanPortsInOneCollective) {
+  const auto a2a4 = all_to_all(4, 1.0), a2a5 = all_to_all(5, 1.0);
+  EXPECT_TRUE(many_to_many(make_instance(a2a4, make_fabric(4, 1, 1.0))));
+  EXPECT_TRUE(many_to_many(make_instance(a2a4, make_fabric(4, 2, 1.0))));
+  EXPECT_FALSE(many_to_many(make_instance(a2a4, make_fabric(4, 3, 1.0))));
+  EXPECT_TRUE(
+      many_to_many(make_instance(a2a5, make_fabric(5, 3, 1.0, fabric::CircuitKind::simplex))));
+  testing::WorkloadBuilder ring(5);
+  for (int i = 0; i < 5; ++i)
+    for (int step : {1, 4}) ring.w.tasks[ring.send(i, (i + step) % 5, 1.0)].collective = 3;
+  EXPECT_FALSE(many_to_many(make_instance(ring.w, make_fabric(5, 1, 1.0))));
+  auto untagged = a2a5;
+  for (workload::Task& t : untagged.tasks) t.collective = -1;
+  EXPECT_FALSE(many_to_many(make_instance(untagged, make_fabric(5, 1, 1.0))));
+}
+
+// On a many-to-many collective flux tries the plan without being asked: with no time for the
+// search, the K4 all-to-all on one OCS comes back as the plan's three perfect matchings (6).
+TEST(PhasePlan, FluxTriesThePlanByItselfOnAnAllToAll) {
+  FluxOptions o;
+  o.search_share = 0.0;
+  o.solver.time_limit = 1e-9;
+  const auto a2a = make_instance(all_to_all(4, 1.0), make_fabric(4, 1, 1.0));
+  EXPECT_DOUBLE_EQ(checked_time(a2a, flux_schedule(a2a, o).placements), 6.0);
+  o.auto_phase_plan = false;
+  o.gap_fill = false;
+  EXPECT_DOUBLE_EQ(flux_schedule(a2a, o).report.objective, iteration_time(a2a, flux_greedy(a2a)));
 }
 
 }  // namespace
