@@ -12,10 +12,10 @@
 // where it also lies well inside that (checked exactly, in 128-bit integers). Every other value
 // is left to the caller's own algorithm. O(digits).
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <utility>
 
 namespace flux {
 
@@ -72,13 +72,11 @@ inline char* write_short_decimal(char* out, double v, WholeNumber whole) {
           std::bit_cast<std::uint64_t>(v) ||
       !detail::well_inside(n, k, v))
     return nullptr;
-  std::uint64_t mag = n < 0 ? static_cast<std::uint64_t>(-n) : static_cast<std::uint64_t>(n);
-  int exp10 = -k;  // |v| = mag·10^exp10
-  while (mag % 10 == 0) mag /= 10, ++exp10;
-  char digits[16];
-  int len = 0;
-  for (std::uint64_t m = mag; m > 0; m /= 10) digits[len++] = static_cast<char>('0' + m % 10);
-  for (int i = 0, j = len - 1; i < j; ++i, --j) std::swap(digits[i], digits[j]);
+  const std::uint64_t mag = n < 0 ? static_cast<std::uint64_t>(-n) : static_cast<std::uint64_t>(n);
+  char digits[20];
+  int len = static_cast<int>(std::to_chars(digits, digits + sizeof digits, mag).ptr - digits);
+  int exp10 = -k;  // |v| = digits·10^exp10
+  while (digits[len - 1] == '0') --len, ++exp10;
   if (n < 0) *out++ = '-';
   const int point = len + exp10;    // digits before the decimal point
   if (point > 15 || point <= -4) {  // 1.5e-05: both libraries' scientific form
