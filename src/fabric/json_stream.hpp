@@ -14,6 +14,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "core/short_decimal.hpp"
+
 namespace flux::fabric {
 
 // Appends one value as nlohmann's dump() writes it.
@@ -23,7 +25,8 @@ inline void append_json(std::string& out, double v) {
     return;
   }
   char buf[64];
-  char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);  // nlohmann's own grisu2
+  char* end = write_short_decimal(buf, v, WholeNumber::point_zero);  // most times and sizes
+  if (end == nullptr) end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);  // its grisu2
   out.append(buf, static_cast<std::size_t>(end - buf));
 }
 

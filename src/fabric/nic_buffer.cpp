@@ -28,37 +28,58 @@ struct Change {
 };
 
 // The records of a run, made in passes over the tasks. A survey pass counts them and their
-// times (a histogram over [0, T]); every later pass keeps those of one time window [lo, hi) and
-// numbers every record it makes, kept or not, so a window's list sorted by (t, gpu, seq) is the
-// matching slice of one stable sort of the whole list by (t, gpu). Windows bound the list's
-// memory on the largest runs (a 12 M-send run makes ~100 M records).
+// times (a histogram over [0, T]); every later pass keeps those of one range of histogram buckets
+// (a time window) and numbers every record it makes, kept or not, so a window's list sorted by
+// (t, gpu, seq) is the matching slice of one stable sort of the whole list by (t, gpu). Windows
+// bound the list's memory on the largest runs (a 12 M-send run makes ~100 M records). A kept
+// record goes straight to its bucket's slice of the list (the survey counted each bucket's
+// records, and the bucket is monotone in t), so sorting is sorting each bucket's few records:
+// one sort of millions of records was the largest part of the metric.
 class Changes {
  public:
-  static constexpr std::size_t kBuckets = 4096;
+  static constexpr std::size_t kBuckets = std::size_t{1} << 16;
 
   // The survey pass.
   explicit Changes(double horizon) : horizon_(horizon), histogram_(kBuckets, 0) {}
-  // A pass that keeps the window [lo, hi), `size` records.
-  Changes(double lo, double hi, std::size_t size) : lo_(lo), hi_(hi) { list_.reserve(size); }
+  // A pass that keeps the records of buckets [first, last) of `survey`.
+  Changes(const Changes& survey, std::size_t first, std::size_t last)
+      : horizon_(survey.horizon_), first_(first), last_(last), next_(last - first + 1, 0) {
+    for (std::size_t b = first; b < last; ++b)
+      next_[b - first + 1] = next_[b - first] + survey.histogram_[b];
+    ends_.assign(next_.begin() + 1, next_.end());
+    list_.resize(next_.back());
+  }
 
   void add(double t, int gpu, Curve what, double by) {
     if (by == 0) return;
     if (seq_ > std::numeric_limits<std::uint32_t>::max())
       throw std::length_error("nic_buffer: more than 2^32 buffer changes");
     const auto seq = static_cast<std::uint32_t>(seq_++);
+    const std::size_t b = bucket(t);
     if (!histogram_.empty()) {
-      ++histogram_[bucket(t)];
-    } else if (t >= lo_ && t < hi_) {
-      list_.push_back(
-          {t, by, seq, static_cast<std::uint32_t>(gpu), static_cast<std::uint32_t>(what)});
+      ++histogram_[b];
+    } else if (b >= first_ && b < last_) {
+      list_[next_[b - first_]++] = {t, by, seq, static_cast<std::uint32_t>(gpu),
+                                    static_cast<std::uint32_t>(what)};
     }
   }
   [[nodiscard]] std::size_t count() const { return seq_; }
   [[nodiscard]] const std::vector<std::size_t>& histogram() const { return histogram_; }
-  [[nodiscard]] double edge(std::size_t b) const {
-    return horizon_ * static_cast<double>(b) / kBuckets;
+  // The list in the order the sweep applies it: by (t, gpu, seq), bucket after bucket.
+  std::vector<Change>& sorted() {
+    std::size_t begin = 0;
+    for (std::size_t end : ends_) {
+      std::sort(list_.begin() + static_cast<std::ptrdiff_t>(begin),
+                list_.begin() + static_cast<std::ptrdiff_t>(end),
+                [](const Change& a, const Change& b) {
+                  if (a.t != b.t) return a.t < b.t;
+                  if (a.gpu != b.gpu) return a.gpu < b.gpu;
+                  return a.seq < b.seq;
+                });
+      begin = end;
+    }
+    return list_;
   }
-  std::vector<Change>& list() { return list_; }
 
  private:
   [[nodiscard]] std::size_t bucket(double t) const {
@@ -67,9 +88,11 @@ class Changes {
     return b >= kBuckets - 1 ? kBuckets - 1 : static_cast<std::size_t>(b);
   }
   double horizon_ = 1.0;
-  double lo_ = -INFINITY, hi_ = INFINITY;
+  std::size_t first_ = 0, last_ = 0;  // the kept buckets
   std::size_t seq_ = 0;
   std::vector<std::size_t> histogram_;  // survey pass only
+  std::vector<std::size_t> next_;       // where each kept bucket's next record goes
+  std::vector<std::size_t> ends_;       // where each kept bucket's records end
   std::vector<Change> list_;
 };
 
@@ -194,41 +217,38 @@ void make_changes(Changes& out, const workload::Workload& w, const Trace& trace,
 }
 
 struct Window {
-  double lo, hi;
-  std::size_t size;
+  std::size_t first, last;  // histogram buckets
 };
 
-// Time windows of at most `most` records each (a window of one histogram bucket may hold more),
-// from the survey; one window when the whole list fits.
+// Ranges of buckets holding at most `most` records each (one bucket may hold more); one range
+// when the whole list fits.
 std::vector<Window> windows(const Changes& survey, std::size_t most) {
-  if (survey.count() <= most) return {{-INFINITY, INFINITY, survey.count()}};
-  std::vector<Window> out;
-  Window current{-INFINITY, INFINITY, 0};
   const std::vector<std::size_t>& h = survey.histogram();
+  if (survey.count() <= most) return {{0, h.size()}};
+  std::vector<Window> out;
+  Window current{0, 0};
+  std::size_t size = 0;
   for (std::size_t b = 0; b < h.size(); ++b) {
-    if (current.size > 0 && current.size + h[b] > most) {
-      current.hi = survey.edge(b);
+    if (size > 0 && size + h[b] > most) {
+      current.last = b;
       out.push_back(current);
-      current = {current.hi, INFINITY, 0};
+      current = {b, 0};
+      size = 0;
     }
-    current.size += h[b];
+    size += h[b];
   }
+  current.last = h.size();
   out.push_back(current);
   return out;
 }
 
 // The records of one window, in the order the sweep applies them.
 std::vector<Change> window_changes(const workload::Workload& w, const Trace& trace,
-                                   const BufferModel& model, const Window& window) {
-  Changes out(window.lo, window.hi, window.size);
+                                   const BufferModel& model, const Changes& survey,
+                                   const Window& window) {
+  Changes out(survey, window.first, window.last);
   make_changes(out, w, trace, model);
-  std::vector<Change>& list = out.list();
-  std::sort(list.begin(), list.end(), [](const Change& a, const Change& b) {
-    if (a.t != b.t) return a.t < b.t;
-    if (a.gpu != b.gpu) return a.gpu < b.gpu;
-    return a.seq < b.seq;
-  });
-  return std::move(list);
+  return std::move(out.sorted());
 }
 
 // One GPU's (or the total's) piecewise-linear state; advance() moves it to time t.
@@ -319,7 +339,7 @@ BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const Bu
   make_changes(survey, w, trace, model);
   Sweep sweep(w, series);
   for (const Window& window : windows(survey, model.max_records))
-    sweep.run(window_changes(w, trace, model, window));
+    sweep.run(window_changes(w, trace, model, survey, window));
   return sweep.stats(iteration_time, w.gpus);
 }
 

@@ -12,10 +12,21 @@
 #include <string_view>
 #include <type_traits>
 
+#include "core/short_decimal.hpp"
+
 namespace flux::report {
 
 // Appends one field to `out`, quoted only when it has to be.
 void append_csv_field(std::string& out, std::string_view field);
+
+// Appends a number as fmt's "{}" writes it (most are times and sizes: see short_decimal.hpp).
+inline void append_csv_number(std::string& out, double v) {
+  char buf[40];
+  if (const char* end = write_short_decimal(buf, v, WholeNumber::bare))
+    out.append(buf, static_cast<std::size_t>(end - buf));
+  else
+    fmt::format_to(std::back_inserter(out), "{}", v);
+}
 
 // Appends one record (comma-separated fields and a newline) to `out`.
 template <class... Fields>
@@ -26,6 +37,8 @@ void append_csv_record(std::string& out, const Fields&... fields) {
     first = false;
     if constexpr (std::is_convertible_v<decltype(field), std::string_view>)
       append_csv_field(out, field);
+    else if constexpr (std::is_same_v<std::decay_t<decltype(field)>, double>)
+      append_csv_number(out, field);
     else  // numbers: nothing to quote
       fmt::format_to(std::back_inserter(out), "{}", field);
   };
