@@ -257,7 +257,7 @@ py::dict cosched(py::handle workload, py::handle fabric, const std::string& sche
   const flux::schedulers::WorkloadScheduler& s = flux::schedulers::workload_scheduler(scheduler);
   const flux::OptionValues given = option_values(s, kwargs);
   return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, &s, given] {
-    const flux::cosched::CoschedInstance inst = flux::cosched::make_instance(*w.w, f, w.label);
+    const flux::cosched::CoschedInstance inst = flux::cosched::make_instance_over(*w.w, f, w.label);
     const flux::schedulers::SchedulerResult run = flux::schedulers::run_scheduler(
         s, {inst.workload, inst.fabric, w.label, &inst, fabric_label}, given);
     auto summary = flux::schedulers::run_summary(run, inst.workload, f, w.label, fabric_label);

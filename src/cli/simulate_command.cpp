@@ -104,10 +104,11 @@ void write_outputs(const std::string& dir, const std::vector<std::string>& files
 
 // A registered scheduler's run, its summary with the options echoed from its table.
 fabric::SimResult scheduled_run(const workload::Workload& w, const fabric::Fabric& f,
-                                const SimulateArgs& a, nlohmann::ordered_json& summary) {
+                                const SimulateArgs& a, fabric::CircuitOutputs outputs,
+                                nlohmann::ordered_json& summary) {
   const schedulers::WorkloadScheduler& s = schedulers::workload_scheduler(a.scheduler);
   schedulers::SchedulerResult run = a.flags.naming_flags([&] {
-    return run_scheduler(s, {w, f, a.source.label(), nullptr, a.fabric, progress()},
+    return run_scheduler(s, {w, f, a.source.label(), nullptr, a.fabric, progress(), outputs},
                          a.flags.values_for(s));
   });
   if (run.solver)
@@ -123,6 +124,7 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   if (a.scheduler.empty() == a.schedule.empty())
     throw InputError("", "--scheduler", "exactly one of --scheduler NAME or --schedule FILE");
   const std::vector<std::string> files = selected_outputs(a.outputs);
+  const auto circuit_outputs = fabric::CircuitOutputs::among(files);
   const fabric::Fabric f =
       fabric::read_fabric(a.fabric);  // first: a typo in it must not wait for a big workload
   const workload::Workload w = a.source.load_for(f);
@@ -130,11 +132,11 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   fabric::RunContext ctx;
   fabric::SimResult r;
   if (a.schedule.empty()) {
-    r = scheduled_run(w, f, a, summary);
+    r = scheduled_run(w, f, a, circuit_outputs, summary);
   } else {
     r = run_replay(w, f, a, ctx);
-    check_output_budget(r.schedule, ctx.scheduler,
-                        a.fabric);  // registered ones check it themselves
+    check_output_budget(r.schedule, ctx.scheduler, a.fabric,
+                        circuit_outputs);  // registered ones check it themselves
     summary = summary_document(r.metrics, w, f, ctx);
   }
   summary["provenance"] = command_provenance(cmd, {a.source.label(), a.fabric, a.schedule});

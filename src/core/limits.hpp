@@ -28,6 +28,8 @@ inline constexpr double kMaxCycleSteps = 1e9;
 // Output files of one simulation (circuit records in CSV, schedule and timeline), also bounding
 // the replay's time and memory.
 inline constexpr double kMaxOutputBytes = 5e8;
+// Circuit records a schedule may hold in memory (32 bytes each) when no output file lists them.
+inline constexpr double kMaxCircuitRecordBytes = 2e9;
 // Hops (pieces of messages on circuits, 40 bytes each) one simulation may record: 4 GB.
 inline constexpr double kMaxHops = 1e8;
 

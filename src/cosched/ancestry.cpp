@@ -1,6 +1,7 @@
 #include "cosched/ancestry.hpp"
 
 #include <algorithm>
+#include <span>
 
 namespace flux::cosched {
 
@@ -33,7 +34,8 @@ void LazyAncestry::run(Search& s, int root, int rank_limit, double es_limit, boo
     const int v = stack_.back();
     stack_.pop_back();
     ++visited_;
-    for (int u : backward ? inst_.workload.tasks[v].after : inst_.succ[v])
+    for (int u : backward ? std::span<const int>(inst_.workload.tasks[v].after)
+                          : std::span<const int>(inst_.succ[v]))
       if (s.mark[u] != s.stamp && covers(s, u, backward)) {
         s.mark[u] = s.stamp;
         stack_.push_back(u);

@@ -1,20 +1,20 @@
 #include "cosched/instance.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "fabric/fabric_io.hpp"
 #include "fabric/workload_fit.hpp"
 #include "workload/validate.hpp"
 
 namespace flux::cosched {
-CoschedInstance make_instance(workload::Workload workload, const fabric::Fabric& fabric,
-                              const std::string& label) {
+namespace {
+CoschedInstance derive(std::shared_ptr<const workload::Workload> owner,
+                       const fabric::Fabric& fabric, const std::string& label) {
   validate_fabric(fabric, "fabric");
-  fabric::check_workload_fits(workload, fabric, label);  // the simulator's rule, word for word
-  CoschedInstance inst;
-  inst.workload = std::move(workload);
-  inst.fabric = fabric;
-  const workload::Workload& w = inst.workload;
+  fabric::check_workload_fits(*owner, fabric, label);  // the simulator's rule, word for word
+  const workload::Workload& w = *owner;
+  CoschedInstance inst{.workload_owner = std::move(owner), .workload = w, .fabric = fabric};
   const int n = static_cast<int>(w.tasks.size());
   inst.succ.resize(n);
   inst.message_of.assign(n, -1);
@@ -43,6 +43,19 @@ CoschedInstance make_instance(workload::Workload workload, const fabric::Fabric&
     inst.critical_path =
         std::max(inst.critical_path, inst.earliest[v] + inst.duration[v] + inst.tail[v]);
   return inst;
+}
+}  // namespace
+
+CoschedInstance make_instance(workload::Workload workload, const fabric::Fabric& fabric,
+                              const std::string& label) {
+  return derive(std::make_shared<const workload::Workload>(std::move(workload)), fabric, label);
+}
+
+CoschedInstance make_instance_over(const workload::Workload& workload, const fabric::Fabric& fabric,
+                                   const std::string& label) {
+  // An owner that owns nothing (the aliasing constructor): the caller keeps `workload` alive.
+  return derive(std::shared_ptr<const workload::Workload>(std::shared_ptr<void>(), &workload),
+                fabric, label);
 }
 
 std::vector<double> task_starts(const CoschedInstance& inst,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -252,7 +253,7 @@ double burst_end(std::vector<Item>& items, const fabric::Fabric& f, Scratch& s) 
 
 // The largest burst_end over the GPU sides of the message tasks in `around` (a task's predecessors
 // or successors), each seen with release `release`; sides with one message add nothing.
-double burst_groups(const CoschedInstance& inst, const std::vector<int>& around,
+double burst_groups(const CoschedInstance& inst, std::span<const int> around,
                     const std::vector<double>& release, Scratch& s) {
   const fabric::Fabric& f = inst.fabric;
   const bool duplex = f.circuit == fabric::CircuitKind::duplex;
@@ -284,7 +285,8 @@ std::vector<double> burst_times(const CoschedInstance& inst, std::vector<double>
                                 Scratch& s) {
   for (std::size_t k = 0; k < inst.topo.size(); ++k) {
     const int v = inst.topo[forward ? k : inst.topo.size() - 1 - k];
-    const std::vector<int>& around = forward ? inst.workload.tasks[v].after : inst.succ[v];
+    const std::span<const int> around =
+        forward ? std::span<const int>(inst.workload.tasks[v].after) : inst.succ[v];
     for (int u : around) out[v] = std::max(out[v], out[u] + inst.duration[u]);
     out[v] = std::max(out[v], burst_groups(inst, around, out, s));
   }

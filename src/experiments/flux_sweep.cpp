@@ -120,7 +120,7 @@ void check_schedulers(const std::vector<std::string>& names) {
 std::vector<FluxSweepRow> run_flux_case(const FluxSweep& sweep, const workload::Workload& workload,
                                         int layers, double tau, Progress& progress) {
   const fabric::Fabric f = with_tau(sweep.fabric, tau);
-  const cosched::CoschedInstance inst = cosched::make_instance(workload, f, sweep.model_label);
+  const cosched::CoschedInstance inst = cosched::make_instance_over(workload, f, sweep.model_label);
   std::vector<FluxSweepRow> rows;
   for (const auto& n : sweep.schedulers) {
     rows.push_back(run_one(sweep, inst, n, progress));

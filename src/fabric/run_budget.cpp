@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "core/limits.hpp"
 
@@ -34,7 +36,19 @@ void check_scheduler_budget(const Fabric& f, std::string_view scheduler,
 }
 
 namespace {
-constexpr double kBytesPerCircuit = 270;  // measured over the three files that list circuits
+// A circuit record's share of each file that lists it, measured on `rotornet` (16-layer GPT-3
+// example, 1,024 GPUs, 526,602 records): 27 bytes of circuits.csv, 58 of circuit-schedule.json,
+// and the rest of the 270 for its two timeline.json events.
+constexpr double kCsvBytesPerCircuit = 27;
+constexpr double kScheduleBytesPerCircuit = 58;
+constexpr double kBytesPerCircuit = 270;
+constexpr double kTimelineBytesPerCircuit =
+    kBytesPerCircuit - kCsvBytesPerCircuit - kScheduleBytesPerCircuit;
+
+double bytes_per_circuit(CircuitOutputs o) {
+  return (o.csv ? kCsvBytesPerCircuit : 0) + (o.schedule ? kScheduleBytesPerCircuit : 0) +
+         (o.timeline ? kTimelineBytesPerCircuit : 0);
+}
 
 std::string output_limit() {
   return fmt::format("{:.3g} GB of output", kMaxOutputBytes / 1e9);
@@ -46,6 +60,13 @@ constexpr const char* kPeriodicAdvice =
     "--slot";
 }  // namespace
 
+CircuitOutputs CircuitOutputs::among(const std::vector<std::string>& files) {
+  const auto has = [&](std::string_view name) {
+    return std::find(files.begin(), files.end(), name) != files.end();
+  };
+  return {has("circuits.csv"), has("circuit-schedule.json"), has("timeline.json")};
+}
+
 ScheduleOverBudget::ScheduleOverBudget(std::string limit_, std::string size_, std::string advice_)
     : std::runtime_error("a schedule over budget: " + size_),
       limit(std::move(limit_)),
@@ -53,7 +74,13 @@ ScheduleOverBudget::ScheduleOverBudget(std::string limit_, std::string size_, st
       advice(std::move(advice_)) {}
 
 std::size_t max_circuit_records() {
-  return static_cast<std::size_t>(kMaxOutputBytes / kBytesPerCircuit);
+  return max_circuit_records(CircuitOutputs{});
+}
+
+std::size_t max_circuit_records(CircuitOutputs outputs) {
+  if (!outputs.any())
+    return static_cast<std::size_t>(kMaxCircuitRecordBytes / sizeof(TimedCircuit));
+  return static_cast<std::size_t>(kMaxOutputBytes / bytes_per_circuit(outputs));
 }
 
 ScheduleOverBudget circuit_records_over_budget(std::size_t records) {
@@ -76,13 +103,22 @@ void refuse_schedule(const ScheduleOverBudget& over, std::string_view scheduler,
 }
 
 void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
-                         const std::string& fabric_file) {
-  if (s.circuits.size() > max_circuit_records())
+                         const std::string& fabric_file, CircuitOutputs outputs) {
+  const std::size_t records = s.circuits.size();
+  if (records <= max_circuit_records(outputs)) return;
+  const double n = static_cast<double>(records);
+  if (outputs.any())
     refuse_schedule({output_limit(),
-                     fmt::format("{} circuit records, about {:.3g} GB of files", s.circuits.size(),
-                                 static_cast<double>(s.circuits.size()) * kBytesPerCircuit / 1e9),
+                     fmt::format("{} circuit records, about {:.3g} GB of files", records,
+                                 n * bytes_per_circuit(outputs) / 1e9),
                      kPeriodicAdvice},
                     scheduler, fabric_file);
+  refuse_schedule(
+      {fmt::format("{:.3g} GB of circuit records in memory", kMaxCircuitRecordBytes / 1e9),
+       fmt::format("{} circuit records, about {:.3g} GB in memory", records,
+                   n * sizeof(TimedCircuit) / 1e9),
+       kPeriodicAdvice},
+      scheduler, fabric_file);
 }
 
 }  // namespace flux::fabric

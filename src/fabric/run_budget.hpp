@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fabric/fabric.hpp"
 #include "fabric/timed_schedule.hpp"
@@ -17,13 +18,29 @@ namespace flux::fabric {
 void check_scheduler_budget(const Fabric& f, std::string_view scheduler,
                             const std::string& fabric_file);
 
-// The output files of a run with this schedule (checked before the replay) (about 270 bytes per
-// circuit record over circuits.csv, circuit-schedule.json and timeline.json).
-void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
-                         const std::string& fabric_file);
+// Which of a run's output files that list circuits it writes (a run asked only for its summary
+// writes none of them): the output budget counts these.
+struct CircuitOutputs {
+  bool csv = true;       // circuits.csv
+  bool schedule = true;  // circuit-schedule.json
+  bool timeline = true;  // timeline.json
+  // The files among `files` (names from sim_output_files(), plus summary.json).
+  [[nodiscard]] static CircuitOutputs among(const std::vector<std::string>& files);
+  [[nodiscard]] bool any() const { return csv || schedule || timeline; }
+};
 
-// The most circuit records whose output files fit the cap of check_output_budget.
+// The output files of a run with this schedule, checked before the replay: about 270 bytes per
+// circuit record over circuits.csv, circuit-schedule.json and timeline.json, counting only the
+// files `outputs` writes. Without any of them the records still stay in memory until the metrics
+// are computed: their memory is bounded instead (kMaxCircuitRecordBytes).
+void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
+                         const std::string& fabric_file, CircuitOutputs outputs = {});
+
+// The most circuit records whose output files fit the cap of check_output_budget when every file
+// is written.
 [[nodiscard]] std::size_t max_circuit_records();
+// The most circuit records a run writing `outputs` may have (files, or memory without files).
+[[nodiscard]] std::size_t max_circuit_records(CircuitOutputs outputs);
 
 // Thrown while a schedule is being built or replayed that already holds more than a budget
 // allows: circuit records past max_circuit_records() that will stay in it (a periodic frame

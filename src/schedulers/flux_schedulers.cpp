@@ -120,7 +120,7 @@ OptionTable flux_option_table() {
 template <class Body>
 SchedulerOutput on_instance(const SchedulingInput& in, Body body) {
   if (in.instance != nullptr) return body(*in.instance);
-  return body(cosched::make_instance(in.workload, in.fabric, in.label));
+  return body(cosched::make_instance_over(in.workload, in.fabric, in.label));
 }
 
 SchedulerOutput placed(const cosched::CoschedInstance& inst,

@@ -57,7 +57,7 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
                                to_string(out.solver->status), format_time(out.solver->objective),
                                format_time(out.solver->bound), 100 * out.solver->gap));
   }
-  check_output_budget(out.run.schedule, scheduler.name, input.fabric_label);
+  check_output_budget(out.run.schedule, scheduler.name, input.fabric_label, input.outputs);
   fabric::SimOptions replay_options;
   replay_options.check_circuits = !scheduler.electrical;
   replay_options.engine.progress = &input.progress;

@@ -16,6 +16,7 @@
 #include "cosched/flux_scheduler.hpp"
 #include "cosched/instance.hpp"
 #include "fabric/replay.hpp"
+#include "fabric/run_budget.hpp"
 #include "fabric/timed_schedule.hpp"
 
 namespace flux::schedulers {
@@ -29,6 +30,7 @@ struct SchedulingInput {
   const cosched::CoschedInstance* instance = nullptr;
   std::string fabric_label = "fabric";  // named when the fabric is too large for a scheduler
   Progress& progress = no_progress();   // the scheduler's stages and the replay report here
+  fabric::CircuitOutputs outputs = {};  // the files the caller will write (the output budget)
 };
 
 struct SchedulerOutput {

@@ -4,21 +4,23 @@
 #include <string>
 #include <vector>
 
+#include "workload/index_list.hpp"
 #include "workload/tag.hpp"
 
 namespace flux::workload {
 
 enum class TaskKind : std::uint8_t { compute, send };
 
-// Fields ordered by size so the record has no padding: 128 bytes (was 176), plus the name's and
-// the predecessor list's heap blocks. The 1,024-GPU iteration holds 18 M of these.
+// Fields ordered by size so the record has no padding: 120 bytes (was 176), plus the name's heap
+// block (and the predecessor list's, for the few tasks with more than three predecessors). The
+// 1,024-GPU iteration holds 18 M of these.
 struct Task {
   std::int64_t id = 0;           // id in the file; unique
   double bytes = 0.0;            // send: payload
   double duration = 0.0;         // compute: seconds
   std::int64_t collective = -1;  // optional tag (absent = -1)
   std::string name;
-  std::vector<int> after;  // predecessors, as indices into Workload::tasks (not file ids)
+  IndexList after;  // predecessors, as indices into Workload::tasks (not file ids)
   // Optional tags (absent = -1 / empty).
   Tag phase;               // fwd, bwd, dp, ...
   Tag group;               // tp, pp, dp, ep, cp
