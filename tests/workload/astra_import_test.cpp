@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/limits.hpp"
+#include "workload/size_limit.hpp"
 #include "workload/validate.hpp"
 #include "workload/workload_importers.hpp"
 #include "workload/workload_io.hpp"
@@ -59,6 +61,27 @@ TEST(AstraImport, BadFilesNameTheLine) {
   const Workload w =
       parse_astra("DATA all_gpus: 4\n1\nl -1 1 NONE 0 1 NONE 0 1 ALLREDUCE 400 0\n", "w.txt");
   EXPECT_DOUBLE_EQ(workload_stats(w).total_bytes, 4 * 1.5 * 400);
+}
+
+// Found by fuzzing: 2,000 GPUs in a few bytes ask for tens of millions of tasks, which took the
+// fuzz target past its time limit under the sanitizers. The fuzz targets lower the task limit;
+// the importer then refuses the file from its estimate, before building anything.
+TEST(AstraImport, TaskLimitIsCheckedBeforeBuilding) {
+  const std::string text =
+      "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 1 ep: 1 pp: 1 vpp: 1 ga: 1 "
+      "all_gpus: 2000 ALLREDs: 0 checkpoint_initiates: 0\n2\n"
+      "attn -1 1000 ALLREDUCE 1023 2000 ALLREDUCE 1024 2000 ALLREDUCE_DP 4096 10\n"
+      "mlp -1 1000 NONE 0 6000 ALLGATHER 2048 2000 REDUCESCATTER 8192 10\n";
+  set_generated_task_limit(2e5);
+  try {
+    (void)parse_astra(text, "w.txt");
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "all_gpus");
+    EXPECT_NE(std::string(e.what()).find("at most 2e+05 tasks"), std::string::npos) << e.what();
+  }
+  set_generated_task_limit(kMaxGeneratedTasks);
+  EXPECT_EQ(generated_task_limit(), kMaxGeneratedTasks);
 }
 
 // Found by fuzzing: a compute time of "-000" cycles was kept as -0.0, which the workload file
