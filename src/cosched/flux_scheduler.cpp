@@ -79,10 +79,10 @@ std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& opt
 // hundreds of thousands of tasks, so the search gets few moves; slack-gap-fill with a ladder of
 // critical-slack thresholds, each with both plans of the critical messages, is cheaper per try
 // and moves more: a higher threshold plans more near-critical messages first. On the 1,024-GPU
-// GPT-3 case the best rung at 2 OCS is 1e-3 after predecessors at τ = 100 µs and 1 ms, and
-// 1e-3 at heads at τ = 10 µs. Tries the ladder until the time limit; returns what each rung
-// reached ("a" after predecessors). A rung is not started unless the time it would take, judged
-// by the longest rung so far, is left.
+// GPT-3 case at 2 OCS no rung beats the first incumbent's plan after predecessors at τ = 100 µs
+// and 1 ms, and 1e-3 at heads is best at τ = 10 µs. Tries the ladder until the time limit; returns
+// what each rung reached ("a" after predecessors). A rung is not started unless the time it would
+// take, judged by the longest rung so far, is left.
 std::string adopt_slack_ladder(const CoschedInstance& inst, const FluxOptions& options,
                                const std::function<double()>& elapsed, Incumbent& inc) {
   std::string tried;
