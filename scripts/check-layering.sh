@@ -5,30 +5,28 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The order is the one declared in CMakeLists.txt (FLUX_MODULES), with the CLI on top.
-read -r -a order <<<"$(sed -n '/^set(FLUX_MODULES/,/)/p' CMakeLists.txt | tr -d '()' |
+order="$(sed -n '/^set(FLUX_MODULES/,/)/p' CMakeLists.txt | tr -d '()' |
   sed -e 's/set//' -e 's/FLUX_MODULES//' | tr '\n' ' ') cli"
-rank() { local i; for i in "${!order[@]}"; do [ "${order[$i]}" = "$1" ] && { echo "$i"; return; }; done; echo -1; }
-status=0
-for dir in src/*/; do
-  module=$(basename "$dir")
-  r=$(rank "$module")
-  [ "$r" -ge 0 ] || { echo "unknown module folder: $dir"; status=1; continue; }
-  while IFS=: read -r file _ inc; do
-    dep=$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"$inc")
-    d=$(rank "$dep")
-    [ "$d" -ge 0 ] || continue
-    if [ "$d" -gt "$r" ]; then
-      echo "layering violation: $file includes $dep/ (module $module may use only earlier modules)"
-      status=1
-    fi
-  done < <(grep -Hn '#include "[a-z_]*/' "$dir" -r || true)
-  ns="flux::$module"
-  [ "$module" = core ] && ns=flux
-  while IFS=: read -r file line text; do
-    echo "namespace violation: $file:$line opens '${text% \{}', module $module's namespace is $ns"
-    status=1
-  done < <(grep -Hn -E '^namespace flux(::[a-z_]+)? \{' "$dir" -r --include='*.?pp' |
-    grep -v -E ":namespace $ns \{\$" || true)
-done
-[ $status -eq 0 ] && echo "layering ok"
-exit $status
+# One pass over every source line: a file's module is its folder under src/.
+find src -mindepth 2 -type f -print0 | sort -z | xargs -0 awk -v order="$order" '
+  BEGIN { n = split(order, names, " "); for (i = 1; i <= n; ++i) rank[names[i]] = i; status = 0 }
+  FNR == 1 {
+    split(FILENAME, parts, "/"); module = parts[2]
+    if (!(module in rank) && !(module in unknown)) {
+      unknown[module] = 1; print "unknown module folder: src/" module "/"; status = 1
+    }
+    ns = module == "core" ? "flux" : "flux::" module
+  }
+  match($0, /#include "[a-z_]+\//) {
+    dep = substr($0, RSTART + 10, RLENGTH - 11)
+    if ((dep in rank) && (module in rank) && rank[dep] > rank[module]) {
+      print "layering violation: " FILENAME " includes " dep "/ (module " module " may use only earlier modules)"
+      status = 1
+    }
+  }
+  (module in rank) && FILENAME ~ /\.[a-z]pp$/ && /^namespace flux(::[a-z_]+)? \{$/ && $0 != "namespace " ns " {" {
+    text = $0; sub(/ \{$/, "", text)
+    print "namespace violation: " FILENAME ":" FNR " opens '\''" text "'\'', module " module "'\''s namespace is " ns
+    status = 1
+  }
+  END { if (status == 0) print "layering ok"; exit status }' || exit 1
