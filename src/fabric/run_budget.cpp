@@ -50,8 +50,10 @@ double bytes_per_circuit(CircuitOutputs o) {
          (o.timeline ? kTimelineBytesPerCircuit : 0);
 }
 
-std::string output_limit() {
-  return fmt::format("{:.3g} GB of output", kMaxOutputBytes / 1e9);
+// What bounds the circuit records of a run writing `o`: its files, or without them the memory.
+std::string records_limit(CircuitOutputs o) {
+  if (o.any()) return fmt::format("{:.3g} GB of output", kMaxOutputBytes / 1e9);
+  return fmt::format("{:.3g} GB of circuit records in memory", kMaxCircuitRecordBytes / 1e9);
 }
 
 // Circuit records grow with the iteration only when a frame repeats.
@@ -83,8 +85,9 @@ std::size_t max_circuit_records(CircuitOutputs outputs) {
   return static_cast<std::size_t>(kMaxOutputBytes / bytes_per_circuit(outputs));
 }
 
-ScheduleOverBudget circuit_records_over_budget(std::size_t records) {
-  return {output_limit(), fmt::format("at least {} circuit records", records), kPeriodicAdvice};
+ScheduleOverBudget circuit_records_over_budget(std::size_t records, CircuitOutputs outputs) {
+  return {records_limit(outputs), fmt::format("at least {} circuit records", records),
+          kPeriodicAdvice};
 }
 
 ScheduleOverBudget hops_over_budget(std::size_t hops) {
@@ -107,18 +110,12 @@ void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
   const std::size_t records = s.circuits.size();
   if (records <= max_circuit_records(outputs)) return;
   const double n = static_cast<double>(records);
-  if (outputs.any())
-    refuse_schedule({output_limit(),
-                     fmt::format("{} circuit records, about {:.3g} GB of files", records,
-                                 n * bytes_per_circuit(outputs) / 1e9),
-                     kPeriodicAdvice},
-                    scheduler, fabric_file);
-  refuse_schedule(
-      {fmt::format("{:.3g} GB of circuit records in memory", kMaxCircuitRecordBytes / 1e9),
-       fmt::format("{} circuit records, about {:.3g} GB in memory", records,
-                   n * sizeof(TimedCircuit) / 1e9),
-       kPeriodicAdvice},
-      scheduler, fabric_file);
+  const std::string size = outputs.any()
+                               ? fmt::format("{} circuit records, about {:.3g} GB of files",
+                                             records, n * bytes_per_circuit(outputs) / 1e9)
+                               : fmt::format("{} circuit records, about {:.3g} GB in memory",
+                                             records, n * sizeof(TimedCircuit) / 1e9);
+  refuse_schedule({records_limit(outputs), size, kPeriodicAdvice}, scheduler, fabric_file);
 }
 
 }  // namespace flux::fabric

@@ -55,7 +55,9 @@ class ScheduleOverBudget : public std::runtime_error {
   std::string limit, size, advice;
 };
 
-[[nodiscard]] ScheduleOverBudget circuit_records_over_budget(std::size_t records);
+// Past max_circuit_records(outputs): the limit named is the files' or, without them, the memory's.
+[[nodiscard]] ScheduleOverBudget circuit_records_over_budget(std::size_t records,
+                                                             CircuitOutputs outputs = {});
 [[nodiscard]] ScheduleOverBudget hops_over_budget(std::size_t hops);
 
 // The InputError of check_output_budget for `over`, naming `file` and `field` (the fabric file

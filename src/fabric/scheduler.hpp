@@ -5,6 +5,7 @@
 #include <string>
 
 #include "fabric/replay.hpp"  // the engine and ScheduleRun, which every scheduler here uses
+#include "fabric/run_budget.hpp"
 
 namespace flux::fabric {
 
@@ -15,6 +16,9 @@ struct SchedulerOptions {
   std::string topology;     // static: "0-1,2-3/1-2,3-0" (one list per OCS); empty = heaviest
   std::string phase_algorithm = "spectra";  // spectra-phase: matrix scheduler for each phase
   Progress* progress = nullptr;  // where the scheduler's own simulation reports (not an option)
+  // The files the caller writes (not an option): a periodic scheduler stops once the circuit
+  // records it keeps pass what they may hold (max_circuit_records).
+  CircuitOutputs outputs{};
 };
 
 }  // namespace flux::fabric

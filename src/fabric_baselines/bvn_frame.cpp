@@ -38,7 +38,7 @@ fabric::ScheduleRun schedule_bvn(const workload::Workload& w, const fabric::Fabr
   Frame frame = plan_frame(circuit_demand(w), f, "bvn", "scheduler");
   if (opt.frame > 0) frame = stretch_frame(frame, fabric::to_time(opt.frame), f);
   RepeatedFrame source(std::move(frame));
-  return run_dispatch(w, f, source, {.progress = opt.progress},
+  return run_dispatch(w, f, source, {.progress = opt.progress, .outputs = opt.outputs},
                       opt.frame > 0 ? "bvn-periodic" : "bvn");
 }
 

@@ -86,7 +86,8 @@ void CircuitDispatch::record_window(fabric::Time now, int sw,
                                     const std::vector<std::pair<int, int>>& circuits,
                                     fabric::Time up, fabric::Time end) {
   if (now > kept_at_) kept_ = circuits_.size(), kept_at_ = now;
-  if (kept_ > fabric::max_circuit_records()) throw fabric::circuit_records_over_budget(kept_);
+  if (kept_ > fabric::max_circuit_records(opt_.outputs))
+    throw fabric::circuit_records_over_budget(kept_, opt_.outputs);
   for (auto [a, b] : circuits) circuits_.push_back({up, end, sw, a, b});
 }
 

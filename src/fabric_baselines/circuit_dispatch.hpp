@@ -32,6 +32,7 @@
 
 #include "fabric/engine.hpp"
 #include "fabric/fabric.hpp"
+#include "fabric/run_budget.hpp"
 #include "fabric_baselines/rotor_cycle.hpp"
 
 namespace flux::fabric_baselines {
@@ -69,7 +70,8 @@ struct DispatchOptions {
   // leaving it out changes neither the hops nor the iteration; it does change the circuit list,
   // the reconfiguration count and the utilization, which then describe the circuits in use.
   bool used_circuits_only = false;
-  Progress* progress = nullptr;  // where the run reports (engine.hpp)
+  Progress* progress = nullptr;      // where the run reports (engine.hpp)
+  fabric::CircuitOutputs outputs{};  // the files the run writes: the circuit records it may keep
 };
 
 class CircuitDispatch final : public fabric::Transport {

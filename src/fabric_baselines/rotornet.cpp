@@ -61,9 +61,10 @@ fabric::Time rotor_slot(const fabric::Fabric& f, const fabric::SchedulerOptions&
 fabric::ScheduleRun schedule_rotornet(const workload::Workload& w, const fabric::Fabric& f,
                                       const fabric::SchedulerOptions& opt, bool vlb) {
   RotorWindows source(f, rotor_slot(f, opt));
-  return run_dispatch(w, f, source,
-                      {.relay = vlb, .used_circuits_only = true, .progress = opt.progress},
-                      vlb ? "rotornet-vlb" : "rotornet");
+  return run_dispatch(
+      w, f, source,
+      {.relay = vlb, .used_circuits_only = true, .progress = opt.progress, .outputs = opt.outputs},
+      vlb ? "rotornet-vlb" : "rotornet");
 }
 
 }  // namespace flux::fabric_baselines

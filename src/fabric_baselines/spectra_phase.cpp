@@ -99,7 +99,8 @@ class PhaseWindows final : public WindowSource {
 fabric::ScheduleRun schedule_spectra_phase(const workload::Workload& w, const fabric::Fabric& f,
                                            const fabric::SchedulerOptions& opt) {
   PhaseWindows source(w, f, opt.phase_algorithm);
-  return run_dispatch(w, f, source, {.progress = opt.progress}, "spectra-phase");
+  return run_dispatch(w, f, source, {.progress = opt.progress, .outputs = opt.outputs},
+                      "spectra-phase");
 }
 
 }  // namespace flux::fabric_baselines

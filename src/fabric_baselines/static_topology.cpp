@@ -145,7 +145,7 @@ fabric::ScheduleRun schedule_static(const workload::Workload& w, const fabric::F
   check_coverage(w, f, topo);
   StaticWindows source(std::move(topo),
                        f.initial_config_free ? 0 : fabric::to_time(f.reconfig_delay));
-  return run_dispatch(w, f, source, {.progress = opt.progress}, "static");
+  return run_dispatch(w, f, source, {.progress = opt.progress, .outputs = opt.outputs}, "static");
 }
 
 }  // namespace flux::fabric_baselines

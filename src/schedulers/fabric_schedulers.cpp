@@ -20,6 +20,7 @@ std::function<ConfiguredScheduler(const OptionValues&)> with_options(Fill fill, 
     return [o, run](const SchedulingInput& in) {
       fabric::SchedulerOptions with_progress = o;
       with_progress.progress = &in.progress;
+      with_progress.outputs = in.outputs;
       return SchedulerOutput{run(in.workload, in.fabric, with_progress), std::nullopt};
     };
   };
@@ -106,6 +107,8 @@ WorkloadScheduler bvn_periodic_scheduler() {
             return [frame](const SchedulingInput& in) {
               fabric::SchedulerOptions o;
               o.frame = frame.seconds(in.fabric.reconfig_delay);
+              o.progress = &in.progress;
+              o.outputs = in.outputs;
               return SchedulerOutput{fabric_baselines::schedule_bvn(in.workload, in.fabric, o),
                                      std::nullopt};
             };

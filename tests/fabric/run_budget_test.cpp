@@ -53,6 +53,14 @@ TEST(RunBudget, WithoutCircuitFilesTheRecordsMemoryIsBounded) {
   EXPECT_EQ(verdict(max_circuit_records() + 1, none), "accepted");
 }
 
+// A periodic scheduler stopped while it runs names the limit that stopped it.
+TEST(RunBudget, RecordsOverBudgetNameTheLimitOfTheFilesWritten) {
+  const CircuitOutputs none{.csv = false, .schedule = false, .timeline = false};
+  EXPECT_EQ(circuit_records_over_budget(7).limit, "0.5 GB of output");
+  EXPECT_EQ(circuit_records_over_budget(7, none).limit, "2 GB of circuit records in memory");
+  EXPECT_EQ(circuit_records_over_budget(7, none).size, "at least 7 circuit records");
+}
+
 TEST(RunBudget, OutputsAreReadFromTheFileNames) {
   const CircuitOutputs summary = CircuitOutputs::among({"summary.json"});
   EXPECT_FALSE(summary.any());

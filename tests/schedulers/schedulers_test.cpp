@@ -177,6 +177,36 @@ TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
   EXPECT_THROW((void)simulate(w, f, "bvn", option("frame", 1e-7)), InputError);
 }
 
+// A periodic frame repeated over a long compute keeps a circuit record per frame: past what the
+// three circuit files may hold the run is refused while it runs, but a run that writes only its
+// summary keeps them in memory (a far higher cap) and completes.
+TEST(BvnPeriodic, TheRecordCapFollowsTheFilesTheRunWrites) {
+  // An all-to-all among 16 GPUs (a frame of 15 matchings of 8 circuits), then 2 ms of compute
+  // before a last send: ~20,000 frames of 120 records each.
+  WorkloadBuilder b(16);
+  std::vector<int> all;
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 16; ++j)
+      if (i != j) all.push_back(b.send(i, j, 1e3));
+  const int wait = b.compute(1, 2e-3, all);
+  b.send(0, 1, 1e3, {wait});
+  const fabric::Fabric f = make_fabric(16, 1, 1e-9, {.rate = kLinkRate});
+  const WorkloadScheduler& bvn = workload_scheduler("bvn-periodic");
+  const OptionValues frame = option("bvn_frame", std::string("100tau"));
+  try {
+    (void)run_scheduler(bvn, {b.w, f, "w.json", nullptr, "f.json"}, frame);
+    FAIL() << "every file written: over 0.5 GB of output";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("at most 0.5 GB of output"), std::string::npos)
+        << e.what();
+  }
+  const fabric::CircuitOutputs summary_only = fabric::CircuitOutputs::among({"summary.json"});
+  const SchedulerResult r =
+      run_scheduler(bvn, {b.w, f, "w.json", nullptr, "f.json", no_progress(), summary_only}, frame);
+  EXPECT_GT(r.sim.schedule.circuits.size(), fabric::max_circuit_records());
+  EXPECT_NEAR(r.sim.metrics.bytes_delivered, 241e3, 1e-6);
+}
+
 struct Case {
   std::string scheduler;
   fabric::CircuitKind kind;
