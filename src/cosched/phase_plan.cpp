@@ -355,6 +355,12 @@ bool many_to_many(const CoschedInstance& inst) {
   return false;
 }
 
+int budget_passes(const CoschedInstance& inst) {
+  constexpr double task_budget = 3e5;
+  const double tasks = std::max<double>(1.0, static_cast<double>(inst.workload.tasks.size()));
+  return static_cast<int>(std::clamp(std::floor(task_budget / tasks), 3.0, 40.0));
+}
+
 std::vector<Placement> phase_plan(const CoschedInstance& inst, const PhasePlanOptions& options) {
   const auto phases = group_phases(inst);
   const std::vector<int> pinned = options.dedicate ? dedicated_partners(inst) : std::vector<int>{};
