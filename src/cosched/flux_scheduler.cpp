@@ -69,7 +69,10 @@ std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& opt
   }
   if (options.phase_plan || (options.auto_phase_plan && many_to_many(inst))) {
     consider("phase plan", phase_plan(inst));
-    consider("phase plan split", phase_plan(inst, {.split_late = 0.5}));
+    // More re-plans pay off for the split plan (phase_plan.hpp, budget_passes); on the Mixtral
+    // cases they never improved the unsplit one, so it keeps its default passes.
+    consider("phase plan split",
+             phase_plan(inst, {.passes = budget_passes(inst), .split_late = 0.5}));
   }
   if (options.phase_plan) consider("phase plan pinned", phase_plan(inst, {.dedicate = true}));
   return tried;

@@ -119,34 +119,46 @@ using Round = std::vector<int>;  // circuit indices of one phase, pairwise port-
 // GPUs that are ready together comes out as near-perfect matchings.
 std::vector<Round> matching_rounds(const PhaseDemand& d) {
   const int nc = static_cast<int>(d.circuits.size());
-  std::map<int, int> degree;
+  int top = 0;
+  for (const Circuit& c : d.circuits) top = std::max({top, c.a, c.b});
+  std::vector<int> degree(top + 1, 0);
   for (const Circuit& c : d.circuits) ++degree[c.a], ++degree[c.b];
-  std::vector<char> done(nc, 0);
+  // Each round sorts the remaining circuits by a key computed once per circuit (it is the
+  // plan's hot spot: every pass peels every phase).
+  using Key = std::tuple<double, int, int, double>;
+  std::vector<Key> key(nc);
+  std::vector<int> left(nc);
+  std::iota(left.begin(), left.end(), 0);
+  std::vector<int> partner(top + 1, -1);  // GPU -> the GPU its port points at in this round
   std::vector<Round> rounds;
-  for (int left = nc; left > 0;) {
-    std::vector<int> order(nc);
-    std::iota(order.begin(), order.end(), 0);
-    const auto key = [&](int c) {
+  while (!left.empty()) {
+    for (int c : left) {
       const Circuit& k = d.circuits[c];
-      return std::tuple{-k.ready, std::max(degree[k.a], degree[k.b]),
-                        std::min(degree[k.a], degree[k.b]), k.weight};
-    };
-    std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return key(x) > key(y); });
-    std::map<int, int> partner;  // GPU -> the GPU its port points at in this round
-    const auto fits = [&](int g, int h) {
-      const auto it = partner.find(g);
-      return it == partner.end() || it->second == h;
-    };
+      key[c] = {-k.ready, std::max(degree[k.a], degree[k.b]), std::min(degree[k.a], degree[k.b]),
+                k.weight};
+    }
+    std::stable_sort(left.begin(), left.end(), [&](int x, int y) { return key[x] > key[y]; });
+    const auto fits = [&](int g, int h) { return partner[g] < 0 || partner[g] == h; };
     Round round;
-    for (int c : order) {
+    std::vector<int> rest;
+    for (int c : left) {
       const Circuit& k = d.circuits[c];
-      if (done[c] || !fits(k.a, k.b) || !fits(k.b, k.a)) continue;
+      if (!fits(k.a, k.b) || !fits(k.b, k.a)) {
+        rest.push_back(c);
+        continue;
+      }
       partner[k.a] = k.b;
       partner[k.b] = k.a;
       round.push_back(c);
     }
-    for (int c : round) done[c] = 1, --degree[d.circuits[c].a], --degree[d.circuits[c].b];
-    left -= static_cast<int>(round.size());
+    for (int c : round) {
+      const Circuit& k = d.circuits[c];
+      --degree[k.a], --degree[k.b];
+      partner[k.a] = partner[k.b] = -1;
+    }
+    // The remaining circuits in index order, as the stable sort of the next round expects.
+    std::sort(rest.begin(), rest.end());
+    left = std::move(rest);
     rounds.push_back(std::move(round));
   }
   return rounds;
@@ -353,6 +365,12 @@ bool many_to_many(const CoschedInstance& inst) {
     }
   }
   return false;
+}
+
+int budget_passes(const CoschedInstance& inst) {
+  constexpr double task_budget = 3e5;
+  const double tasks = std::max<double>(1.0, static_cast<double>(inst.workload.tasks.size()));
+  return static_cast<int>(std::clamp(std::floor(task_budget / tasks), 3.0, 40.0));
 }
 
 std::vector<Placement> phase_plan(const CoschedInstance& inst, const PhasePlanOptions& options) {

@@ -26,8 +26,9 @@
 //     ready times start as the τ = 0 earliest starts; each further pass re-plans from the previous
 //     pass's schedule, and the best pass is kept.
 // `flux` tries it by itself only on many-to-many collectives (below), with and without late
-// messages split off (split_late); on the 4-layer Mixtral case it is then the best first incumbent
-// at τ = 1 ms and, split, at 4 OCSes from 10 µs (docs/results/flux.md §5). Deterministic.
+// messages split off (split_late, with budget_passes re-plans); on the 4-layer Mixtral case the
+// split plan is then the best first incumbent from 10 µs at 2 OCSes and at 4 (docs/results/flux.md
+// §5). Deterministic.
 // Cost per pass: O(Σ rounds · circuits) per phase (phases are small) or one DECOMPOSE per simplex
 // phase, O(M log M) for the order, one list-scheduling pass.
 #include <vector>
@@ -50,6 +51,15 @@ struct PhasePlanOptions {
 // more than a ring's two: an all-to-all (MoE dispatch/combine) that re-points ports during the
 // collective, which is what the plan's rounds organise. Ring and pipeline collectives are not.
 [[nodiscard]] bool many_to_many(const CoschedInstance& inst);
+
+// Passes for `PhasePlanOptions::passes` within a fixed budget of list-scheduled tasks (3·10⁵, at
+// least 3, at most 40): 40 on the 4-layer Mixtral case (7,344 tasks), 5 on the 32-layer one
+// (53,488). The re-plans do not converge — each pass's ready times reshape the next pass's rounds
+// and OCS choices, and the schedules spread widely (4-layer Mixtral, split plan, 2 OCS, τ = 1 ms:
+// 422–649 ms over 40 passes) — so the best of more passes is markedly better there (508 ms after
+// 4 passes, 422 ms after 40). The budget keeps the cost at ≈ 0.15 s CPU on the small case and
+// near its old cost on the large one.
+[[nodiscard]] int budget_passes(const CoschedInstance& inst);
 
 [[nodiscard]] std::vector<Placement> phase_plan(const CoschedInstance& inst,
                                                 const PhasePlanOptions& options = {});
