@@ -276,6 +276,7 @@ SimOutputWriter::SimOutputWriter(const workload::Workload& w, const Fabric& f, c
     : w_(w), f_(f), r_(r) {}
 
 const std::vector<BufferSample>& SimOutputWriter::buffer_series() {
+  if (r_.buffer_series) return *r_.buffer_series;  // kept from the metrics' sweep
   if (!series_) {
     series_.emplace();
     (void)nic_buffer(w_, r_.trace, buffer_model(f_, r_.schedule.posting),
