@@ -32,7 +32,8 @@ struct SimulateArgs {
 };
 
 fabric::SimResult run_replay(const workload::Workload& w, const fabric::Fabric& f,
-                             const SimulateArgs& a, fabric::RunContext& ctx) {
+                             const SimulateArgs& a, fabric::CircuitOutputs outputs,
+                             fabric::RunContext& ctx) {
   fabric::CircuitSchedule s = read_circuit_schedule(a.schedule, f);
   ctx.workload_file = a.source.label();
   ctx.fabric_file = a.fabric;
@@ -41,6 +42,7 @@ fabric::SimResult run_replay(const workload::Workload& w, const fabric::Fabric& 
   fabric::SimOptions options;
   options.engine.progress = &progress();
   options.engine.stage = "replay";
+  options.keep_buffer_series = outputs.buffer_curves;
   fabric::SimResult r;
   try {
     r = replay(w, f, s, options, a.schedule);
@@ -134,7 +136,7 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
   if (a.schedule.empty()) {
     r = scheduled_run(w, f, a, circuit_outputs, summary);
   } else {
-    r = run_replay(w, f, a, ctx);
+    r = run_replay(w, f, a, circuit_outputs, ctx);
     check_output_budget(r.schedule, ctx.scheduler, a.fabric,
                         circuit_outputs);  // registered ones check it themselves
     summary = summary_document(r.metrics, w, f, ctx);

@@ -54,8 +54,13 @@ bool Matrix::operator==(const Matrix& o) const {
 
 std::vector<double> Matrix::row_sums() const {
   std::vector<double> s(static_cast<std::size_t>(n_), 0.0);
-  for (int i = 0; i < n_; ++i)
-    for (int j = 0; j < n_; ++j) s[static_cast<std::size_t>(i)] += (*this)(i, j);
+  for (int i = 0; i < n_; ++i) {
+    // A local sum, added in the same order: a sum kept in `s` is stored and reloaded for every
+    // entry (it might alias the matrix), which made this the costliest pass of a plan.
+    double sum = 0.0;
+    for (int j = 0; j < n_; ++j) sum += (*this)(i, j);
+    s[static_cast<std::size_t>(i)] = sum;
+  }
   return s;
 }
 

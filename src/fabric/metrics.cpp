@@ -54,7 +54,8 @@ double iteration_lower_bound(const workload::Workload& w, const Fabric& f) {
 }
 
 SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& trace,
-                   const std::vector<TimedCircuit>& circuits, Posting posting) {
+                   const std::vector<TimedCircuit>& circuits, Posting posting,
+                   std::vector<BufferSample>* buffer_series) {
   SimMetrics m;
   Time end = 0;
   for (Time t : trace.finish) end = std::max(end, t);
@@ -62,7 +63,7 @@ SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& tr
   m.compute_critical_path = critical_path_length(w, 0.0, 0.0);
   m.exposed_comm = m.iteration_time - m.compute_critical_path;
   m.lower_bound = iteration_lower_bound(w, f);
-  const BufferStats b = nic_buffer(w, trace, buffer_model(f, posting), end);
+  const BufferStats b = nic_buffer(w, trace, buffer_model(f, posting), end, buffer_series);
   m.posting = posting;
   m.peak_nic_buffer = b.peak;
   m.mean_nic_buffer = b.mean;

@@ -7,6 +7,7 @@
 
 #include "fabric/engine.hpp"
 #include "fabric/fabric.hpp"
+#include "fabric/nic_buffer.hpp"
 
 namespace flux::fabric {
 
@@ -31,8 +32,11 @@ struct SimMetrics {
   std::int64_t hops = 0;
 };
 
+// `buffer_series`, when given, receives the NIC-buffer curves of the same sweep (nic_buffer.hpp),
+// so that files showing them need not sweep again.
 [[nodiscard]] SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& trace,
-                                 const std::vector<TimedCircuit>& circuits, Posting posting);
+                                 const std::vector<TimedCircuit>& circuits, Posting posting,
+                                 std::vector<BufferSample>* buffer_series = nullptr);
 
 // Longest path where compute takes its duration and a send α + bytes / send_rate (free when
 // send_rate is 0: the compute critical path).

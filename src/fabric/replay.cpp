@@ -95,7 +95,11 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
     r.trace.hops.resize(w.tasks.size());  // the schedule keeps its hops for the diagnosis
   }
   r.ok = r.violations.empty();
-  if (r.ok) r.metrics = measure(w, f, r.trace, s.circuits, s.posting);
+  if (r.ok) {
+    if (opt.keep_buffer_series) r.buffer_series.emplace();
+    r.metrics = measure(w, f, r.trace, s.circuits, s.posting,
+                        r.buffer_series ? &*r.buffer_series : nullptr);
+  }
   r.schedule = std::move(s);
   return r;
 }

@@ -6,6 +6,7 @@
 // ready) and recomputes the iteration time the schedule reports. Any violation makes the result
 // not ok, lists the offending tasks and ports, and leaves the metrics empty — an infeasible
 // schedule produces no numbers.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ namespace flux::fabric {
 struct SimOptions {
   EngineOptions engine;
   bool check_circuits = true;  // false for the ideal electrical fabric (no circuits, no ports)
+  // Keep the NIC-buffer curves the metrics sweep over (SimResult::buffer_series) for the files
+  // that show them; without, those files sweep again.
+  bool keep_buffer_series = false;
 };
 
 struct SimResult {
@@ -25,6 +29,8 @@ struct SimResult {
   SimMetrics metrics;                   // only when ok
   Trace trace;             // after a finished run, trace.hops holds the schedule's hops
   TimedSchedule schedule;  // the schedule that was replayed; its hops moved into the trace
+  // With SimOptions::keep_buffer_series, when ok: the curves of nic_buffer(…, series).
+  std::optional<std::vector<BufferSample>> buffer_series;
 };
 
 // Throws InputError when the workload does not fit the fabric or a message names a missing task

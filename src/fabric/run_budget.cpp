@@ -66,7 +66,8 @@ CircuitOutputs CircuitOutputs::among(const std::vector<std::string>& files) {
   const auto has = [&](std::string_view name) {
     return std::find(files.begin(), files.end(), name) != files.end();
   };
-  return {has("circuits.csv"), has("circuit-schedule.json"), has("timeline.json")};
+  return {has("circuits.csv"), has("circuit-schedule.json"), has("timeline.json"),
+          has("nic_buffer.csv") || has("timeline.json")};
 }
 
 ScheduleOverBudget::ScheduleOverBudget(std::string limit_, std::string size_, std::string advice_)

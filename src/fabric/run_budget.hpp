@@ -26,6 +26,10 @@ struct CircuitOutputs {
   bool timeline = true;  // timeline.json
   // The files among `files` (names from sim_output_files(), plus summary.json).
   [[nodiscard]] static CircuitOutputs among(const std::vector<std::string>& files);
+  // Not counted by the budget: nic_buffer.csv or timeline.json, which show the NIC-buffer curves.
+  // Only then does the replay keep the curves of its metrics (SimOptions::keep_buffer_series);
+  // false (the default) leaves them to the writer.
+  bool buffer_curves = false;
   [[nodiscard]] bool any() const { return csv || schedule || timeline; }
 };
 

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 #include "fabric/fabric_io.hpp"
 #include "fabric/json_stream.hpp"
@@ -74,8 +74,11 @@ void port_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fab
     for (int g = 0; g < f.gpus; ++g)
       track_name(events, "thread_name", pid, tid(sw, g), fmt::format("gpu {} / ocs {}", g, sw));
   const Time tau = to_time(f.reconfig_delay);
-  std::map<std::pair<int, int>, int> partner;   // current partner of (sw, gpu)
-  std::map<std::pair<int, int>, Time> free_at;  // end of the last circuit on (sw, gpu)
+  // Per port (sw · gpus + gpu): its current partner (-1: none yet) and the end of its last
+  // circuit. Flat arrays: a rotor run looks them up for millions of circuits.
+  const std::size_t ports = static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(f.gpus);
+  std::vector<int> partner(ports, -1);
+  std::vector<Time> free_at(ports, 0);
   std::vector<TimedCircuit> circuits = r.schedule.circuits;
   std::stable_sort(circuits.begin(), circuits.end(),
                    [](const TimedCircuit& a, const TimedCircuit& b) { return a.up < b.up; });
@@ -83,13 +86,13 @@ void port_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fab
   for (const TimedCircuit& c : circuits) {
     name = fmt::format("circuit {}-{}", c.a, c.b);
     for (auto [g, other] : {std::pair{c.a, c.b}, std::pair{c.b, c.a}}) {
-      auto it = partner.find({c.sw, g});
-      bool changed = it == partner.end() ? !f.initial_config_free : it->second != other;
-      partner[{c.sw, g}] = other;
+      const auto port = static_cast<std::size_t>(tid(c.sw, g));
+      const bool changed = partner[port] < 0 ? !f.initial_config_free : partner[port] != other;
+      partner[port] = other;
       // The dark period starts τ before the circuit is up, but never before the previous circuit
       // on this port came down: times rounded to whole picoseconds could otherwise overlap it.
-      const Time from = std::max<Time>({0, c.up - tau, free_at[{c.sw, g}]});
-      free_at[{c.sw, g}] = std::max(free_at[{c.sw, g}], c.down);
+      const Time from = std::max<Time>({0, c.up - tau, free_at[port]});
+      free_at[port] = std::max(free_at[port], c.down);
       if (changed && tau > 0 && from < c.up) {
         JsonObject e = slice(events, "reconfigure", "reconfigure", pid, tid(c.sw, g), from, c.up);
         e.object("args").field("ocs", c.sw).field("gpu", g).field("to", other).close();
@@ -273,6 +276,7 @@ SimOutputWriter::SimOutputWriter(const workload::Workload& w, const Fabric& f, c
     : w_(w), f_(f), r_(r) {}
 
 const std::vector<BufferSample>& SimOutputWriter::buffer_series() {
+  if (r_.buffer_series) return *r_.buffer_series;  // kept from the metrics' sweep
   if (!series_) {
     series_.emplace();
     (void)nic_buffer(w_, r_.trace, buffer_model(f_, r_.schedule.posting),

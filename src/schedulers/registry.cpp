@@ -60,6 +60,7 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
   check_output_budget(out.run.schedule, scheduler.name, input.fabric_label, input.outputs);
   fabric::SimOptions replay_options;
   replay_options.check_circuits = !scheduler.electrical;
+  replay_options.keep_buffer_series = input.outputs.buffer_curves;
   replay_options.engine.progress = &input.progress;
   replay_options.engine.stage = "replay";
   result.sim =
