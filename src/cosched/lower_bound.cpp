@@ -289,7 +289,7 @@ std::vector<double> raised_times(const CoschedInstance& inst, std::vector<double
                                  const FluxBoundOptions& options, Scratch& s,
                                  std::vector<int>& chain_steps) {
   std::optional<SetupChains> chains;
-  if (options.setup_chains) chains.emplace(inst, forward);
+  if (options.setup_chains) chains.emplace(inst, forward, options.chain_foreign_sides);
   chain_steps.assign(out.size(), 0);
   for (std::size_t k = 0; k < inst.topo.size(); ++k) {
     const int v = inst.topo[forward ? k : inst.topo.size() - 1 - k];

@@ -50,6 +50,8 @@ struct FluxBoundOptions {
   bool bursts = true;
   // Family 5 (set-up chains, raising the same H and Q); false = off.
   bool setup_chains = true;
+  // Family 5: GPU sides other than a task's own whose companions it carries (the latest ones).
+  int chain_foreign_sides = 8;
 };
 
 enum class BoundSource { critical_path, port_energy, setup_pigeonhole, burst_path, setup_chain };
