@@ -306,8 +306,11 @@ std::vector<double> raised_times(const CoschedInstance& inst, std::vector<double
       if (burst > out[v]) out[v] = burst, chain_steps[v] = most_steps;
     }
     if (chains) {
+      // A raise within rounding (lags summed in another order than the plain path) is not
+      // credited to family 5.
       const double chain = chains->visit(v, out);
-      if (chain > out[v]) out[v] = chain, chain_steps[v] = most_steps + 1;
+      if (chain > out[v] * (1 + 1e-12)) chain_steps[v] = most_steps + 1;
+      out[v] = std::max(out[v], chain);
     }
   }
   return out;
