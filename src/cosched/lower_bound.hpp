@@ -22,15 +22,17 @@
 //     message successors (its fan-out) in a backward pass; C ≥ H_v + p_v + Q_v, and families 2
 //     and 3 are evaluated again with H and Q. The raises accumulate along the DAG.
 //  5. Set-up chains (setup_chain.hpp): family 3 over a task's ancestors: σ + 1 ancestor messages
-//     of one GPU side on pairwise different circuits (or σ and the task itself, a message) put
-//     two on one port, so the task starts no earlier than the smaller pair end (the later ends
-//     τ after the earlier). It raises H in the same forward pass, and Q over descendants in the
-//     backward one: the τ a pipeline hop pays when the TP rings hold a GPU's ports.
+//     of one GPU side (any GPU) on pairwise different circuits (or σ and the task itself, a
+//     message) put two on one port, so the task starts no earlier than the smaller pair end (the
+//     later ends τ after the earlier) plus the DAG path from it to the task. It raises H in the
+//     same forward pass, and Q over descendants in the backward one: the τ a pipeline hop pays
+//     when the TP rings hold a GPU's ports, charged where the hop and the last ring send meet.
 // Proofs are in lower_bound.cpp and setup_chain.cpp. Complexity O(V + E + Σ_g n_g · (min(n_g, A) +
 // R log R)) for n_g messages at GPU g, at most A head thresholds and R neighbours per message
 // (options; any subset of thresholds or sets gives a valid bound); family 4 adds O(Σ_v d_v (log d_v
 // + k_v)) for d_v message neighbours of task v on k_v circuits of one side, and one more run of
-// families 2 and 3; family 5 O(Σ_v d_v σ log(d_v σ)) time and O(V σ) memory.
+// families 2 and 3; family 5 O(Σ_v d_v s σ log(d_v s σ)) time for s = its own and foreign sides
+// kept per task, and memory for the lists of the pass's frontier.
 #include <cstdint>
 #include <string>
 #include <vector>
