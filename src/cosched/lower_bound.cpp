@@ -65,6 +65,10 @@
 namespace flux::cosched {
 namespace {
 
+// Raises of heads and tails by less than this share are rounding (sums taken in another order),
+// and do not displace another family's certificate.
+constexpr double kRounding = 1e-12;
+
 // One message seen from one GPU side.
 struct Item {
   double head, tail, p;
@@ -309,7 +313,7 @@ std::vector<double> raised_times(const CoschedInstance& inst, std::vector<double
       // A raise within rounding (lags summed in another order than the plain path) is not
       // credited to family 5.
       const double chain = chains->visit(v, out);
-      if (chain > out[v] * (1 + 1e-12)) chain_steps[v] = most_steps + 1;
+      if (chain > out[v] * (1 + kRounding)) chain_steps[v] = most_steps + 1;
       out[v] = std::max(out[v], chain);
     }
   }
@@ -357,8 +361,10 @@ void side_families(const CoschedInstance& inst, const std::vector<double>& head,
       fresh.side = duplex ? "ports" : (static_cast<int>(s) < gpus ? "tx" : "rx");
       out = std::move(fresh);
     };
+    // On the raised times a family must beat the bound by more than rounding.
+    auto beats = [&](double value) { return value > out.value * (bursts ? 1 + kRounding : 1.0); };
     const Certificate c = sweep_side(sides[s], inst.fabric, options.max_head_thresholds, scratch);
-    if (c.value > out.value) {
+    if (beats(c.value)) {
       at_side(BoundSource::port_energy, c.value);
       out.window_begin = c.a;
       out.window_end = c.value - c.b;
@@ -367,7 +373,7 @@ void side_families(const CoschedInstance& inst, const std::vector<double>& head,
       out.load = c.load;
     }
     const Pigeonhole ph = pigeonhole_side(sides[s], inst.fabric, options.pigeonhole_reach, scratch);
-    if (ph.value > out.value) {
+    if (beats(ph.value)) {
       at_side(BoundSource::setup_pigeonhole, ph.value);
       out.messages = out.circuits = static_cast<int>(ph.tasks.size());
       for (int v : ph.tasks) out.task_ids.push_back(inst.workload.tasks[v].id);
@@ -388,7 +394,7 @@ int best_path(const CoschedInstance& inst, const std::vector<double>& head,
   int best = -1;
   for (std::size_t v = 0; v < H.size(); ++v) {
     const double value = H[v] + inst.duration[v] + Q[v];
-    if (value <= out.value) continue;
+    if (value <= out.value * (1 + kRounding)) continue;
     FluxBound fresh;
     fresh.value = value;
     fresh.critical_path = out.critical_path;
