@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <span>
 
 #include <fmt/format.h>
 
 #include "core/units.hpp"
+#include "cosched/setup_chain.hpp"
 
 // Validity of the port-energy bound. Fix a feasible schedule with iteration time C, a GPU side
 // (its σ duplex ports; or its σ TX ports; or its σ RX ports) and thresholds a, b. Every message m
@@ -62,6 +64,10 @@
 
 namespace flux::cosched {
 namespace {
+
+// Raises of heads and tails by less than this share are rounding (sums taken in another order),
+// and do not displace another family's certificate.
+constexpr double kRounding = 1e-12;
 
 // One message seen from one GPU side.
 struct Item {
@@ -279,16 +285,37 @@ double burst_groups(const CoschedInstance& inst, std::span<const int> around,
   return best;
 }
 
-// Family 4's heads H (forward, over the fan-in groups of each task's predecessors) from the plain
-// heads, or its tails Q (backward, over fan-out groups of successors) from the plain tails.
-std::vector<double> burst_times(const CoschedInstance& inst, std::vector<double> out, bool forward,
-                                Scratch& s) {
+// Heads H (forward, over each task's predecessors) raised by family 4's fan-in groups and
+// family 5's set-up chains from the plain heads, or tails Q (backward, over successors: fan-out
+// groups) from the plain tails. `chain_steps[v]` counts the family-5 raises on the path that
+// attains v's value (the plain part follows its best neighbour).
+std::vector<double> raised_times(const CoschedInstance& inst, std::vector<double> out, bool forward,
+                                 const FluxBoundOptions& options, Scratch& s,
+                                 std::vector<int>& chain_steps) {
+  std::optional<SetupChains> chains;
+  if (options.setup_chains) chains.emplace(inst, forward, options.chain_foreign_sides);
+  chain_steps.assign(out.size(), 0);
   for (std::size_t k = 0; k < inst.topo.size(); ++k) {
     const int v = inst.topo[forward ? k : inst.topo.size() - 1 - k];
     const std::span<const int> around =
         forward ? std::span<const int>(inst.workload.tasks[v].after) : inst.succ[v];
-    for (int u : around) out[v] = std::max(out[v], out[u] + inst.duration[u]);
-    out[v] = std::max(out[v], burst_groups(inst, around, out, s));
+    int most_steps = 0;
+    for (int u : around) {
+      most_steps = std::max(most_steps, chain_steps[u]);
+      if (out[u] + inst.duration[u] > out[v])
+        out[v] = out[u] + inst.duration[u], chain_steps[v] = chain_steps[u];
+    }
+    if (options.bursts) {
+      const double burst = burst_groups(inst, around, out, s);
+      if (burst > out[v]) out[v] = burst, chain_steps[v] = most_steps;
+    }
+    if (chains) {
+      // A raise within rounding (lags summed in another order than the plain path) is not
+      // credited to family 5.
+      const double chain = chains->visit(v, out);
+      if (chain > out[v] * (1 + kRounding)) chain_steps[v] = most_steps + 1;
+      out[v] = std::max(out[v], chain);
+    }
   }
   return out;
 }
@@ -334,8 +361,10 @@ void side_families(const CoschedInstance& inst, const std::vector<double>& head,
       fresh.side = duplex ? "ports" : (static_cast<int>(s) < gpus ? "tx" : "rx");
       out = std::move(fresh);
     };
+    // On the raised times a family must beat the bound by more than rounding.
+    auto beats = [&](double value) { return value > out.value * (bursts ? 1 + kRounding : 1.0); };
     const Certificate c = sweep_side(sides[s], inst.fabric, options.max_head_thresholds, scratch);
-    if (c.value > out.value) {
+    if (beats(c.value)) {
       at_side(BoundSource::port_energy, c.value);
       out.window_begin = c.a;
       out.window_end = c.value - c.b;
@@ -344,12 +373,40 @@ void side_families(const CoschedInstance& inst, const std::vector<double>& head,
       out.load = c.load;
     }
     const Pigeonhole ph = pigeonhole_side(sides[s], inst.fabric, options.pigeonhole_reach, scratch);
-    if (ph.value > out.value) {
+    if (beats(ph.value)) {
       at_side(BoundSource::setup_pigeonhole, ph.value);
       out.messages = out.circuits = static_cast<int>(ph.tasks.size());
       for (int v : ph.tasks) out.task_ids.push_back(inst.workload.tasks[v].id);
     }
   }
+}
+
+}  // namespace
+
+namespace {
+
+// C ≥ H_v + p_v + Q_v: replaces `out` by the best task's path if it is larger; returns that task
+// (or -1).
+int best_path(const CoschedInstance& inst, const std::vector<double>& head,
+              const std::vector<double>& H, const std::vector<double>& Q,
+              const std::vector<int>& head_steps, const std::vector<int>& tail_steps,
+              FluxBound& out) {
+  int best = -1;
+  for (std::size_t v = 0; v < H.size(); ++v) {
+    const double value = H[v] + inst.duration[v] + Q[v];
+    if (value <= out.value * (1 + kRounding)) continue;
+    FluxBound fresh;
+    fresh.value = value;
+    fresh.critical_path = out.critical_path;
+    fresh.chain_steps = head_steps[v] + tail_steps[v];
+    fresh.source = fresh.chain_steps > 0 ? BoundSource::setup_chain : BoundSource::burst_path;
+    fresh.task_ids = {inst.workload.tasks[v].id};
+    fresh.head_raise = H[v] - head[v];
+    fresh.tail_raise = Q[v] - inst.tail[v];
+    out = std::move(fresh);
+    best = static_cast<int>(v);
+  }
+  return best;
 }
 
 }  // namespace
@@ -361,20 +418,23 @@ FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& 
   out.value = out.critical_path;
   Scratch scratch(inst.fabric.gpus);
   side_families(inst, head, inst.tail, options, false, scratch, out);
-  if (!options.bursts) return out;
-  const auto H = burst_times(inst, head, true, scratch);
-  const auto Q = burst_times(inst, inst.tail, false, scratch);
-  for (std::size_t v = 0; v < H.size(); ++v) {
-    const double value = H[v] + inst.duration[v] + Q[v];
-    if (value <= out.value) continue;
-    FluxBound fresh;
-    fresh.value = value;
-    fresh.critical_path = out.critical_path;
-    fresh.source = BoundSource::burst_path;
-    fresh.task_ids = {inst.workload.tasks[v].id};
-    fresh.head_raise = H[v] - head[v];
-    fresh.tail_raise = Q[v] - inst.tail[v];
-    out = std::move(fresh);
+  if (!options.bursts && !options.setup_chains) return out;
+  std::vector<int> head_steps, tail_steps;
+  const auto H = raised_times(inst, head, true, options, scratch, head_steps);
+  const auto Q = raised_times(inst, inst.tail, false, options, scratch, tail_steps);
+  const int v = best_path(inst, head, H, Q, head_steps, tail_steps, out);
+  if (v >= 0 && out.source == BoundSource::setup_chain && options.bursts) {
+    // The step counts follow one derivation; credit family 4 when it attains the value alone.
+    FluxBoundOptions bursts_only = options;
+    bursts_only.setup_chains = false;
+    const auto H4 = raised_times(inst, head, true, bursts_only, scratch, head_steps);
+    const auto Q4 = raised_times(inst, inst.tail, false, bursts_only, scratch, tail_steps);
+    if (H4[v] + inst.duration[v] + Q4[v] >= out.value) {
+      out.source = BoundSource::burst_path;
+      out.chain_steps = 0;
+      out.head_raise = H4[v] - head[v];
+      out.tail_raise = Q4[v] - inst.tail[v];
+    }
   }
   side_families(inst, H, Q, options, true, scratch, out);
   return out;
@@ -396,6 +456,11 @@ std::string describe(const FluxBound& b) {
     case BoundSource::burst_path:
       return fmt::format("set-up bursts: path through task {}, heads +{}, tails +{}",
                          b.task_ids.front(), format_time(b.head_raise), format_time(b.tail_raise));
+    case BoundSource::setup_chain:
+      return fmt::format(
+          "set-up chains: path through task {}, heads +{}, tails +{}, {} chained "
+          "pigeonholes",
+          b.task_ids.front(), format_time(b.head_raise), format_time(b.tail_raise), b.chain_steps);
   }
   return "";
 }

@@ -1,7 +1,7 @@
 #pragma once
 // A provably valid lower bound on the optimal iteration time of a co-scheduling instance (the
 // Flux model of docs/models.md: atomic messages, σ OCSes, per-port reconfiguration τ, circuit
-// reuse). Four families, the largest wins:
+// reuse). Five families, the largest wins:
 //  1. Critical path with heads r_v: no message starts before τ when the initial configuration is
 //     not free (every port pays its first set-up from t = 0); r_v + p_v + q_v, q_v = tail.
 //  2. Port energy: for a GPU's σ ports (duplex; simplex: its σ TX ports, and its σ RX ports) and
@@ -21,10 +21,18 @@
 //     forward pass (an MoE all-to-all's fan-in), and symmetrically the tails Q over each task's
 //     message successors (its fan-out) in a backward pass; C ≥ H_v + p_v + Q_v, and families 2
 //     and 3 are evaluated again with H and Q. The raises accumulate along the DAG.
-// Proofs are in lower_bound.cpp. Complexity O(V + E + Σ_g n_g · (min(n_g, A) + R log R)) for n_g
-// messages at GPU g, at most A head thresholds and R neighbours per message (options; any subset
-// of thresholds or sets gives a valid bound); family 4 adds O(Σ_v d_v (log d_v + k_v)) for d_v
-// message neighbours of task v on k_v circuits of one side, and one more run of families 2 and 3.
+//  5. Set-up chains (setup_chain.hpp): family 3 over a task's ancestors: σ + 1 ancestor messages
+//     of one GPU side (any GPU) on pairwise different circuits (or σ and the task itself, a
+//     message) put two on one port, so the task starts no earlier than the smaller pair end (the
+//     later ends τ after the earlier) plus the DAG path from it to the task. It raises H in the
+//     same forward pass, and Q over descendants in the backward one: the τ a pipeline hop pays
+//     when the TP rings hold a GPU's ports, charged where the hop and the last ring send meet.
+// Proofs are in lower_bound.cpp and setup_chain.cpp. Complexity O(V + E + Σ_g n_g · (min(n_g, A) +
+// R log R)) for n_g messages at GPU g, at most A head thresholds and R neighbours per message
+// (options; any subset of thresholds or sets gives a valid bound); family 4 adds O(Σ_v d_v (log d_v
+// + k_v)) for d_v message neighbours of task v on k_v circuits of one side, and one more run of
+// families 2 and 3; family 5 O(Σ_v d_v s σ log(d_v s σ)) time for s = its own and foreign sides
+// kept per task, and memory for the lists of the pass's frontier.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,9 +50,13 @@ struct FluxBoundOptions {
   int pigeonhole_reach = 16;
   // Family 4 (burst heads and tails, and families 2 and 3 again on them); false = off.
   bool bursts = true;
+  // Family 5 (set-up chains, raising the same H and Q); false = off.
+  bool setup_chains = true;
+  // Family 5: GPU sides other than a task's own whose companions it carries (the latest ones).
+  int chain_foreign_sides = 8;
 };
 
-enum class BoundSource { critical_path, port_energy, setup_pigeonhole, burst_path };
+enum class BoundSource { critical_path, port_energy, setup_pigeonhole, burst_path, setup_chain };
 
 struct FluxBound {
   double value = 0.0;          // seconds, ≤ every feasible schedule's iteration time
@@ -58,9 +70,13 @@ struct FluxBound {
   double window_begin = 0.0, window_end = 0.0;
   int messages = 0, circuits = 0;
   double load = 0.0;
-  std::vector<std::int64_t> task_ids;         // burst_path: the task v attaining H_v + p_v + Q_v
-  bool burst_times = false;                   // port families: evaluated with H and Q (family 4)
-  double head_raise = 0.0, tail_raise = 0.0;  // burst_path: H_v − r_v and Q_v − q_v
+  // burst_path, setup_chain: the task v attaining H_v + p_v + Q_v
+  std::vector<std::int64_t> task_ids;
+  bool burst_times = false;  // port families: evaluated with H and Q (families 4 and 5)
+  // burst_path, setup_chain: H_v − r_v and Q_v − q_v, and the family-5 raises on the path
+  // attaining them (setup_chain when there are any)
+  double head_raise = 0.0, tail_raise = 0.0;
+  int chain_steps = 0;
 };
 
 // Earliest start of every task in every feasible schedule: predecessors' ends, and τ for
@@ -76,7 +92,8 @@ struct FluxBound {
 
 // One line saying what attains the bound: "critical path", "port energy gpu 3 [12.1ms, 70.2ms]:
 // 412 messages, 3 circuits, load 55.3ms" or "set-up pigeonhole gpu 0: tasks 7, 9, 12 use 3
-// circuits on 2 ports", or "set-up bursts: path through task 9, heads +2ms, tails +1ms"; the port
+// circuits on 2 ports", or "set-up bursts: path through task 9, heads +2ms, tails +1ms" (or
+// "set-up chains: ..., 14 chained pigeonholes" when family 5 raised that path); the port
 // families evaluated on family 4's heads and tails end with " (burst heads and tails)".
 [[nodiscard]] std::string describe(const FluxBound& bound);
 

@@ -146,8 +146,34 @@ TEST(LowerBound, BurstPortCountBeatsEnergyWhenSetUpsDominate) {
   EXPECT_EQ(b.source, BoundSource::burst_path);
 }
 
+// A pipeline hop between two TP rings of three GPUs at σ = 2 (p = 1 everywhere, τ = 2, free first
+// circuits): GPU 0 sends to 1 and receives from 2 (its ring step), computes, sends the hop to GPU
+// 3, which computes and then sends to 4 and receives from 5, and computes. Both ports of GPU 0 hold
+// a ring circuit, so the hop starts τ after they end (at 3, not 2); one ring message of GPU 3
+// shares the hop's port and starts τ after the hop ends (at 6, not 5, the compute in between
+// hides half of τ): OPT = 8. Family 3 charges the first set-up, family 5 both.
+workload::Workload pipeline_hop_between_rings() {
+  return make_workload(
+      6, {send(0, 1, 1), send(2, 0, 1), compute(0, 1, {0, 1}), send(0, 3, 1, {2}),
+          compute(3, 1, {3}), send(3, 4, 1, {4}), send(5, 3, 1, {4}), compute(3, 1, {5, 6})});
+}
+
+TEST(LowerBound, SetUpChainsChargeBothSetUpsOfAPipelineHop) {
+  const auto inst =
+      make_instance(pipeline_hop_between_rings(), make_fabric(6, 2, 2.0, {.initial_free = true}));
+  const FluxBound b = flux_lower_bound(inst);
+  EXPECT_DOUBLE_EQ(b.value, 8.0);
+  EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, 8.0);
+  EXPECT_EQ(b.source, BoundSource::setup_chain);
+  EXPECT_EQ(describe(b),
+            "set-up chains: path through task 103, heads +1s, tails +1s, 2 chained pigeonholes");
+  const FluxBound without = flux_lower_bound(inst, {.setup_chains = false});
+  EXPECT_DOUBLE_EQ(without.value, 7.0);  // the sender's set-up only (family 3)
+  EXPECT_EQ(without.source, BoundSource::setup_pigeonhole);
+}
+
 struct Tally {
-  int cases = 0, energy_wins = 0, pigeonhole_wins = 0, burst_wins = 0, exact = 0;
+  int cases = 0, energy_wins = 0, pigeonhole_wins = 0, burst_wins = 0, chain_raises = 0, exact = 0;
 };
 
 void check_against_optimum(const CoschedInstance& inst, const std::string& label, Tally& tally) {
@@ -159,7 +185,13 @@ void check_against_optimum(const CoschedInstance& inst, const std::string& label
   EXPECT_LE(b.value, opt * (1 + 1e-12)) << label;
   EXPECT_LE(thin.value, b.value) << label;
   EXPECT_LE(flux_lower_bound(inst, {.bursts = false}).value, b.value) << label;
+  const double without_chains = flux_lower_bound(inst, {.setup_chains = false}).value;
+  EXPECT_LE(without_chains, b.value) << label;
+  EXPECT_LE(flux_lower_bound(inst, {.bursts = false, .setup_chains = true}).value,
+            opt * (1 + 1e-12))
+      << label;
   ++tally.cases;
+  tally.chain_raises += b.value > without_chains * (1 + 1e-12);
   tally.burst_wins += b.source == BoundSource::burst_path || b.burst_times;
   tally.energy_wins += b.source == BoundSource::port_energy;
   tally.pigeonhole_wins += b.source == BoundSource::setup_pigeonhole;
@@ -185,11 +217,45 @@ TEST(LowerBound, NeverExceedsTheExhaustiveOptimumOnTinyRandomDags) {
       }
   // Both port families must matter (not just the critical path) and be tight on some cases.
   const std::string counts =
-      fmt::format("{} cases: energy {}, pigeonhole {}, exact {}", tally.cases, tally.energy_wins,
-                  tally.pigeonhole_wins, tally.exact);
+      fmt::format("{} cases: energy {}, pigeonhole {}, chains raise {}, exact {}", tally.cases,
+                  tally.energy_wins, tally.pigeonhole_wins, tally.chain_raises, tally.exact);
   EXPECT_GT(tally.energy_wins, tally.cases / 4) << counts;
   EXPECT_GT(tally.pigeonhole_wins, tally.cases / 50) << counts;
+  EXPECT_GT(tally.chain_raises, 0) << counts;
   EXPECT_GT(tally.exact, tally.cases / 4) << counts;
+}
+
+TEST(LowerBound, NeverExceedsTheExhaustiveOptimumOnTinyPipelineHops) {
+  // The hop between two rings with seeded sizes 1..4 and durations 1..3, an extra random
+  // dependency or none: three circuits at GPUs 0 and 3 in a chain of ancestors, the shape family 5
+  // reasons about. It must raise the bound on a good share of them.
+  Tally tally;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Rng rng(seed);
+    auto w = pipeline_hop_between_rings();
+    for (auto& task : w.tasks) {
+      if (task.kind == workload::TaskKind::send)
+        task.bytes = static_cast<double>(1 + rng.below(3));
+      else
+        task.duration = static_cast<double>(1 + rng.below(2));
+    }
+    if (seed % 2 == 0) w.tasks[6].after.push_back(0);  // a ring message waits for the other ring
+    for (auto kind : {fabric::CircuitKind::duplex, fabric::CircuitKind::simplex})
+      for (bool free : {false, true})
+        for (double tau : {0.5, 2.0, 4.0})
+          for (int ocs : {1, 2})
+            check_against_optimum(
+                make_instance(w,
+                              make_fabric(w.gpus, ocs, tau, {.kind = kind, .initial_free = free})),
+                fmt::format("seed {} {} free {} tau {} ocs {}", seed,
+                            kind == fabric::CircuitKind::duplex ? "duplex" : "simplex", free, tau,
+                            ocs),
+                tally);
+  }
+  const std::string counts = fmt::format("{} cases: chains raise {}, exact {}", tally.cases,
+                                         tally.chain_raises, tally.exact);
+  EXPECT_GT(tally.chain_raises, tally.cases / 8) << counts;
+  EXPECT_GT(tally.exact, tally.cases / 10) << counts;
 }
 
 // An MoE-shaped round on `gpus` GPUs: each GPU computes, sends to every other (dispatch), and
