@@ -18,7 +18,7 @@ Engine::Engine(const workload::Workload& w, Transport& transport, bool record_ho
   trace_.ready.assign(n, -1);
   trace_.start.assign(n, -1);
   trace_.finish.assign(n, -1);
-  if (record_hops_) trace_.hops.resize(n);
+  if (record_hops_) trace_.hops = HopLists(n);
   succ_ = successors(w);
   pending_.assign(n, 0);
   for (std::size_t i = 0; i < n; ++i) pending_[i] = static_cast<int>(w.tasks[i].after.size());
@@ -27,6 +27,12 @@ Engine::Engine(const workload::Workload& w, Transport& transport, bool record_ho
 }
 
 RunStatus Engine::run(const EngineOptions& opt) {
+  const RunStatus status = run_events(opt);
+  trace_.hops.seal();
+  return status;
+}
+
+RunStatus Engine::run_events(const EngineOptions& opt) {
   const auto tasks = static_cast<double>(w_.tasks.size());
   ProgressStage stage(opt.progress ? *opt.progress : no_progress(), opt.stage, tasks);
   transport_.begin(*this);
@@ -79,7 +85,7 @@ void Engine::task_done(int task) {
 void Engine::add_hop(int task, const Hop& hop) {
   Time& start = trace_.start[task];
   start = start < 0 ? hop.start : std::min(start, hop.start);  // sends start at their first hop
-  if (record_hops_) trace_.hops[task].push_back(hop);
+  if (record_hops_) trace_.hops.add(static_cast<std::size_t>(task), hop);
   if (++hops_ > kMaxHops) throw hops_over_budget(hops_);
 }
 
