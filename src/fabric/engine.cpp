@@ -27,7 +27,17 @@ Engine::Engine(const workload::Workload& w, Transport& transport, bool record_ho
 }
 
 RunStatus Engine::run(const EngineOptions& opt) {
+  // A finished engine has freed its run state (below) and cannot run again.
+  if (pending_.size() != w_.tasks.size())
+    throw std::logic_error("Engine::run: this engine's run is over");
   const RunStatus status = run_events(opt);
+  if (status == RunStatus::done) {
+    // The run's own state goes before the hops are filed: filing holds the hop log and the
+    // filed array at once, the peak of a run with tens of millions of hops.
+    succ_ = {};
+    pending_ = {};
+    queue_ = {};
+  }
   trace_.hops.seal();
   return status;
 }

@@ -19,9 +19,10 @@ TaskName::TaskName(std::string_view s) {
 }
 
 TaskName& TaskName::operator=(const TaskName& o) noexcept {
-  o.share();  // first: o may be *this
+  char* const text = o.text_;  // o may be *this: release() clears it
+  o.share();
   release();
-  text_ = o.text_;
+  text_ = text;
   return *this;
 }
 
