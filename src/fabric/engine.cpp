@@ -18,7 +18,7 @@ Engine::Engine(const workload::Workload& w, Transport& transport, bool record_ho
   trace_.ready.assign(n, -1);
   trace_.start.assign(n, -1);
   trace_.finish.assign(n, -1);
-  if (record_hops_) trace_.hops.resize(n);
+  if (record_hops_) trace_.hops = HopLists(n);
   succ_ = successors(w);
   pending_.assign(n, 0);
   for (std::size_t i = 0; i < n; ++i) pending_[i] = static_cast<int>(w.tasks[i].after.size());
@@ -27,6 +27,22 @@ Engine::Engine(const workload::Workload& w, Transport& transport, bool record_ho
 }
 
 RunStatus Engine::run(const EngineOptions& opt) {
+  // A finished engine has freed its run state (below) and cannot run again.
+  if (pending_.size() != w_.tasks.size())
+    throw std::logic_error("Engine::run: this engine's run is over");
+  const RunStatus status = run_events(opt);
+  if (status == RunStatus::done) {
+    // The run's own state goes before the hops are filed: filing holds the hop log and the
+    // filed array at once, the peak of a run with tens of millions of hops.
+    succ_ = {};
+    pending_ = {};
+    queue_ = {};
+  }
+  trace_.hops.seal();
+  return status;
+}
+
+RunStatus Engine::run_events(const EngineOptions& opt) {
   const auto tasks = static_cast<double>(w_.tasks.size());
   ProgressStage stage(opt.progress ? *opt.progress : no_progress(), opt.stage, tasks);
   transport_.begin(*this);
@@ -79,7 +95,7 @@ void Engine::task_done(int task) {
 void Engine::add_hop(int task, const Hop& hop) {
   Time& start = trace_.start[task];
   start = start < 0 ? hop.start : std::min(start, hop.start);  // sends start at their first hop
-  if (record_hops_) trace_.hops[task].push_back(hop);
+  if (record_hops_) trace_.hops.add(static_cast<std::size_t>(task), hop);
   if (++hops_ > kMaxHops) throw hops_over_budget(hops_);
 }
 

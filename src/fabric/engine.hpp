@@ -18,10 +18,10 @@
 namespace flux::fabric {
 
 struct Trace {
-  std::vector<Time> ready;             // [task] when all predecessors finished (-1 = never)
-  std::vector<Time> start;             // [task] compute: start on its stream; send: first hop start
-  std::vector<Time> finish;            // [task] -1 = never
-  std::vector<std::vector<Hop>> hops;  // [task] the hops that carried a send
+  std::vector<Time> ready;   // [task] when all predecessors finished (-1 = never)
+  std::vector<Time> start;   // [task] compute: start on its stream; send: first hop start
+  std::vector<Time> finish;  // [task] -1 = never
+  HopLists hops;             // [task] the hops that carried a send
   std::int64_t events = 0;
 };
 
@@ -51,6 +51,7 @@ class Engine {
   // trace keeps each send's first hop start but no hop lists (the replay already holds them).
   Engine(const workload::Workload& w, Transport& transport, bool record_hops = true);
 
+  // Ends with the trace's hops sealed, whatever the status.
   [[nodiscard]] RunStatus run(const EngineOptions& opt = {});
 
   [[nodiscard]] Time now() const { return now_; }
@@ -66,6 +67,7 @@ class Engine {
 
  private:
   enum Kind { kTaskDone = 0, kTimer = 1 };
+  [[nodiscard]] RunStatus run_events(const EngineOptions& opt);
   void make_ready(int task);
   void task_done(int task);
 

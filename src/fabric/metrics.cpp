@@ -83,8 +83,7 @@ SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& tr
   }
   double capacity = circuit_capacity(circuits, w, f, end);
   double carried = 0.0;
-  for (const auto& hops : trace.hops)
-    for (const Hop& h : hops) carried += h.bytes;
+  for (const Hop& h : trace.hops.all()) carried += h.bytes;
   m.circuit_utilization = capacity > 0 ? carried / capacity : 0.0;
   m.events = trace.events;
   return m;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
@@ -135,8 +136,8 @@ struct CurveWriter {
 // The source NIC's share of one message from its posting on: the unsent bytes R(t) in full while
 // no hop leaves the source, min(R, W) while one does (several concurrent hops are still one
 // message with one window).
-void source_curve(Changes& out, const workload::Task& task, const std::vector<Hop>& hops,
-                  double post, double window) {
+void source_curve(Changes& out, const workload::Task& task, std::span<const Hop> hops, double post,
+                  double window) {
   struct Edge {
     double t, rate;
     int active;

@@ -92,7 +92,7 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
     r.trace.hops = std::move(s.hops);
     check_iteration_time(r.trace, s.iteration_time, f, r.violations);
   } else {
-    r.trace.hops.resize(w.tasks.size());  // the schedule keeps its hops for the diagnosis
+    r.trace.hops = HopLists(w.tasks.size());  // the schedule keeps its hops for the diagnosis
   }
   r.ok = r.violations.empty();
   if (r.ok) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <tuple>
 
 #include "fabric/workload_fit.hpp"
@@ -126,7 +127,7 @@ bool bytes_equal(double a, double b) {
 }
 
 // Bytes leave src and arrive at dst in full; an intermediate forwards only what it already got.
-void check_flow(const std::vector<Hop>& hops, int task, const workload::Workload& w,
+void check_flow(std::span<const Hop> hops, int task, const workload::Workload& w,
                 std::vector<std::string>& out) {
   const workload::Task& t = w.tasks[static_cast<std::size_t>(task)];
   if (hops.empty()) {  // even a zero-byte send needs its circuit

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <span>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -47,7 +48,7 @@ std::vector<Hop> placement_hops(const MessagePlacement& m, const workload::Task&
   return hops;
 }
 
-bool is_atomic(const std::vector<Hop>& hops, const workload::Task& task, const LinkTiming& lt) {
+bool is_atomic(std::span<const Hop> hops, const workload::Task& task, const LinkTiming& lt) {
   if (hops.size() != 1) return false;
   const Hop& h = hops[0];
   return h.sw != kElectrical && h.from == task.src && h.to == task.dst && h.bytes == task.bytes &&
@@ -70,18 +71,19 @@ TimedSchedule to_timed(const CircuitSchedule& s, const workload::Workload& w, co
   TimedSchedule out;
   out.scheduler = s.scheduler;
   out.posting = Posting::timetable;
-  out.hops.resize(w.tasks.size());
+  out.hops = HopLists(w.tasks.size());
   std::vector<char> seen(w.tasks.size(), 0);
   for (std::size_t i = 0; i < s.messages.size(); ++i) {
     std::size_t t = resolve_task(index, w, s.messages[i], seen, file, i);
     seen[t] = 1;
-    out.hops[t] = placement_hops(s.messages[i], w.tasks[t], lt);
+    for (const Hop& h : placement_hops(s.messages[i], w.tasks[t], lt)) out.hops.add(t, h);
   }
   for (std::size_t t = 0; t < w.tasks.size(); ++t)
     if (w.tasks[t].kind == workload::TaskKind::send && !seen[t])
       throw InputError(
           file, "/messages",
           fmt::format("a placement for every send task (task {} has none)", w.tasks[t].id));
+  out.hops.seal();
   out.circuits = timed_circuits(s.circuits);
   out.iteration_time = to_time(s.iteration_time);
   return out;
@@ -100,8 +102,7 @@ CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const workload::Work
   return to_circuit_schedule(s, s.hops, w, f);
 }
 
-CircuitSchedule to_circuit_schedule(const TimedSchedule& s,
-                                    const std::vector<std::vector<Hop>>& hops_of,
+CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const HopLists& hops_of,
                                     const workload::Workload& w, const Fabric& f) {
   if (hops_of.size() != w.tasks.size())  // e.g. a replayed schedule, whose hops are in the trace
     throw std::logic_error(
@@ -115,7 +116,7 @@ CircuitSchedule to_circuit_schedule(const TimedSchedule& s,
     if (task.kind != workload::TaskKind::send) continue;
     MessagePlacement m;
     m.task = task.id;
-    const std::vector<Hop>& hops = hops_of[t];
+    const std::span<const Hop> hops = hops_of[t];
     if (is_atomic(hops, task, lt)) {
       m.sw = hops[0].sw;
       m.start = to_seconds(hops[0].start);

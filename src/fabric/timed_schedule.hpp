@@ -8,19 +8,11 @@
 #include <vector>
 
 #include "fabric/fabric.hpp"
+#include "fabric/hop_lists.hpp"
 #include "fabric/sim_time.hpp"
 #include "workload/workload.hpp"
 
 namespace flux::fabric {
-
-inline constexpr int kElectrical = -1;  // hop switch of the ideal electrical fabric
-
-struct Hop {
-  int sw = 0;            // OCS index, or kElectrical
-  int from = 0, to = 0;  // GPUs; the message's src/dst unless relayed
-  Time start = 0, end = 0;
-  double bytes = 0.0;
-};
 
 struct TimedCircuit {
   Time up = 0, down = 0;
@@ -39,7 +31,7 @@ enum class Posting { ready, timetable };
 struct TimedSchedule {
   std::string scheduler;
   Posting posting = Posting::ready;
-  std::vector<std::vector<Hop>> hops;  // [task index] -> hops; empty for compute tasks
+  HopLists hops;  // [task index] -> hops; empty for compute tasks
   std::vector<TimedCircuit> circuits;
   Time iteration_time = 0;
 };
@@ -62,8 +54,7 @@ struct ScheduleRun {
 [[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s,
                                                   const workload::Workload& w, const Fabric& f);
 // Same with the hops given apart (a replay keeps them in its trace, not in its schedule).
-[[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s,
-                                                  const std::vector<std::vector<Hop>>& hops,
+[[nodiscard]] CircuitSchedule to_circuit_schedule(const TimedSchedule& s, const HopLists& hops,
                                                   const workload::Workload& w, const Fabric& f);
 
 }  // namespace flux::fabric

@@ -42,7 +42,7 @@ void export_chakra(const Workload& w, const std::string& prefix) {
     if (t.id < 0) throw InputError("", fmt::format("/tasks/{}/id", i), "a non-negative id");
     ChakraNode n;
     n.id = static_cast<std::uint64_t>(t.id);
-    n.name = t.name;
+    n.name = t.name.str();
     n.attrs = flux_attrs(t);
     const int rank = t.kind == TaskKind::compute ? t.gpu : t.src;
     for (int p : t.after) n.data_deps.push_back(node_in(w, p, rank, i));

@@ -42,6 +42,12 @@ int TaskEmitter::emit(const TaskTags& tags) {
   return static_cast<int>(next_++);
 }
 
+void TaskEmitter::set_name(const std::string& name) {
+  // Consecutive tasks mostly share their name (a stage's ranks, a collective step's messages):
+  // they then share one string.
+  if (scratch_.name != name) scratch_.name = name;
+}
+
 int TaskEmitter::compute(int gpu, double seconds, std::string name, const TaskTags& tags,
                          const Deps& deps) {
   scratch_.kind = TaskKind::compute;
@@ -49,7 +55,7 @@ int TaskEmitter::compute(int gpu, double seconds, std::string name, const TaskTa
   scratch_.src = scratch_.dst = -1;
   scratch_.bytes = 0;
   scratch_.duration = seconds;
-  scratch_.name = std::move(name);
+  set_name(name);
   scratch_.after.assign(deps.begin(), deps.end());
   if (tail(gpu) >= 0) scratch_.after.push_back(tail(gpu));
   const int index = emit(tags);
@@ -65,7 +71,7 @@ int TaskEmitter::send(int src, int dst, double bytes, std::string name, const Ta
   scratch_.dst = dst;
   scratch_.bytes = bytes;
   scratch_.duration = 0;
-  scratch_.name = std::move(name);
+  set_name(name);
   scratch_.after.assign(deps.begin(), deps.end());
   return emit(tags);
 }

@@ -41,6 +41,7 @@ class TaskEmitter {
 
  private:
   int emit(const TaskTags& tags);
+  void set_name(const std::string& name);
   TaskSink& sink_;
   std::vector<int> tail_;
   Task scratch_;

@@ -6,20 +6,21 @@
 
 #include "workload/index_list.hpp"
 #include "workload/tag.hpp"
+#include "workload/task_name.hpp"
 
 namespace flux::workload {
 
 enum class TaskKind : std::uint8_t { compute, send };
 
-// Fields ordered by size so the record has no padding: 120 bytes (was 176), plus the name's heap
-// block (and the predecessor list's, for the few tasks with more than three predecessors). The
+// Fields ordered by size so the record has no padding: 96 bytes (was 176), plus the predecessor
+// list's heap block for the few tasks with more than three predecessors (names are shared). The
 // 1,024-GPU iteration holds 18 M of these.
 struct Task {
   std::int64_t id = 0;           // id in the file; unique
   double bytes = 0.0;            // send: payload
   double duration = 0.0;         // compute: seconds
   std::int64_t collective = -1;  // optional tag (absent = -1)
-  std::string name;
+  TaskName name;
   IndexList after;  // predecessors, as indices into Workload::tasks (not file ids)
   // Optional tags (absent = -1 / empty).
   Tag phase;               // fwd, bwd, dp, ...
@@ -30,6 +31,7 @@ struct Task {
   int microbatch = -1;
   TaskKind kind = TaskKind::compute;
 };
+static_assert(sizeof(Task) <= 96, "a Task is held 18 M times: keep it small");
 
 struct Workload {
   int gpus = 0;

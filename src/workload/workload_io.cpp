@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <sstream>
+#include <string_view>
 #include <unordered_map>
 
 #include "core/enum_names.hpp"
@@ -20,7 +21,7 @@ constexpr EnumNames kTaskKinds{EnumName{TaskKind::compute, "compute"},
 constexpr const char* kHeader = "{{\"format\": \"flux.workload/1\", \"gpus\": {},\n \"tasks\": [";
 constexpr std::int64_t kMaxId = std::int64_t{1} << 53;  // exact in a JSON double
 
-void append_json_string(std::string& out, const std::string& s) {
+void append_json_string(std::string& out, std::string_view s) {
   out += '"';
   for (char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
@@ -56,11 +57,11 @@ void append_task(std::string& out, const Task& t, const std::vector<Task>* ids) 
   if (t.microbatch >= 0) out += fmt::format(", \"microbatch\": {}", t.microbatch);
   if (!t.phase.empty()) {
     out += ", \"phase\": ";
-    append_json_string(out, t.phase);
+    append_json_string(out, t.phase.str());
   }
   if (!t.group.empty()) {
     out += ", \"group\": ";
-    append_json_string(out, t.group);
+    append_json_string(out, t.group.str());
   }
   if (t.collective >= 0) out += fmt::format(", \"collective\": {}", t.collective);
   out += '}';

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "core/rng.hpp"
 #include "fabric/replay.hpp"
@@ -29,13 +30,14 @@ struct HandRun {
 HandRun hand_run(const workload::Workload& w) {
   HandRun r{w, {}, 0};
   r.trace.ready.assign(w.tasks.size(), 0);
-  r.trace.hops.resize(w.tasks.size());
+  r.trace.hops = fabric::HopLists(w.tasks.size());
   return r;
 }
 
 void add_hop(HandRun& r, int task, int from, int to, fabric::Time start, fabric::Time end,
              double bytes) {
-  r.trace.hops[static_cast<std::size_t>(task)].push_back({0, from, to, start, end, bytes});
+  r.trace.hops.add(static_cast<std::size_t>(task), {0, from, to, start, end, bytes});
+  r.trace.hops.seal();
   r.end = std::max(r.end, end);
 }
 
@@ -60,7 +62,7 @@ double sent(const fabric::Hop& h, double t, bool left) {
                           : share(h, t);
 }
 
-double post_time(const workload::Task& task, const std::vector<fabric::Hop>& hops, double ready,
+double post_time(const workload::Task& task, std::span<const fabric::Hop> hops, double ready,
                  fabric::Posting p) {
   if (p == fabric::Posting::ready) return ready;
   double first = INFINITY;

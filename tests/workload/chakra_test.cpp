@@ -187,7 +187,7 @@ TEST(ChakraConvert, ExpandsCollectivesPerProcessGroup) {
   int ar_sends = 0;
   for (const Task& t : w.tasks) {
     if (t.kind != TaskKind::send) continue;
-    if (t.name.rfind("n11", 0) == 0) {
+    if (t.name.view().starts_with("n11")) {
       ar_bytes += t.bytes, ++ar_sends;
       EXPECT_EQ(t.src / 2, t.dst / 2);  // inside its pair
     } else {

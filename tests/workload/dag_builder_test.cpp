@@ -100,11 +100,11 @@ TEST(DagBuilder, DataParallelBucketsOverlapBackward) {
   // holds the last layer's MLP and leaves right after the MLP backward, before its attention.
   std::vector<const Task*> firsts;
   for (const Task& t : w.tasks)
-    if (t.group == "dp" && t.name.find(".rs0") != std::string::npos && t.src == 0)
+    if (t.group == "dp" && t.name.view().find(".rs0") != std::string_view::npos && t.src == 0)
       firsts.push_back(&t);
   ASSERT_GE(firsts.size(), 2u);
   const Task& after_mlp = w.tasks[static_cast<std::size_t>(firsts[1]->after.back())];
-  EXPECT_NE(after_mlp.name.find("L7.mb0.bwd.mlp"), std::string::npos) << after_mlp.name;
+  EXPECT_NE(after_mlp.name.view().find("L7.mb0.bwd.mlp"), std::string_view::npos) << after_mlp.name;
   const WorkloadStats st = workload_stats(w);
   EXPECT_GT(st.compute_critical_path, 0.0);
   EXPECT_GE(st.compute_critical_path, st.max_gpu_compute * (1 - 1e-12));
@@ -179,7 +179,8 @@ TEST(DagBuilder, SequenceParallelHalvingDoublingKeepsBytes) {
   EXPECT_DOUBLE_EQ(sp, ring - 2 * 3.0 * 16 * 1024 * 1024);
   EXPECT_DOUBLE_EQ(group_bytes(hd, "tp"), sp);
   for (const Task& t : hd.tasks) {
-    if (t.kind == TaskKind::send && t.group == "tp" && t.name.find(".rs0") != std::string::npos) {
+    if (t.kind == TaskKind::send && t.group == "tp" &&
+        t.name.view().find(".rs0") != std::string_view::npos) {
       EXPECT_EQ(t.src ^ t.dst, 2);  // first halving step pairs i with i XOR p/2
     }
   }

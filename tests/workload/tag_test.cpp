@@ -50,7 +50,7 @@ TEST(Tag, ThreadsInternTheSameString) {
 // The record the 1,024-GPU iteration holds 18 M of: no padding, tags as pointers.
 TEST(Task, RecordIsCompact) {
   if (sizeof(std::string) != 32 || sizeof(std::vector<int>) != 24) GTEST_SKIP();
-  EXPECT_EQ(sizeof(Task), 120u);
+  EXPECT_EQ(sizeof(Task), 96u);
 }
 
 }  // namespace

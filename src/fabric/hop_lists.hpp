@@ -1,0 +1,56 @@
+#pragma once
+// Every send's hops (pieces of a message on one circuit or the electrical fabric), indexed by
+// task, in one array with an offset per task: 4 bytes per task plus 40 per hop, where a
+// std::vector per task took 24 bytes per task plus a heap block per send (the 1,024-GPU
+// iteration has 18.5 M tasks and 12 M sends). Hops may be added in any order of tasks, as an
+// engine records them while it runs: they go to a log of chunks, and seal() files the log under
+// its tasks (a stable counting sort, so each task keeps its hops in the order they were added)
+// and frees it chunk by chunk. Reading a list while hops wait in the log is a logic error.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "fabric/sim_time.hpp"
+
+namespace flux::fabric {
+
+inline constexpr int kElectrical = -1;  // hop switch of the ideal electrical fabric
+
+struct Hop {
+  int sw = 0;            // OCS index, or kElectrical
+  int from = 0, to = 0;  // GPUs; the message's src/dst unless relayed
+  Time start = 0, end = 0;
+  double bytes = 0.0;
+};
+
+class HopLists {
+ public:
+  HopLists() = default;
+  explicit HopLists(std::size_t tasks) : first_(tasks + 1, 0) {}  // every list empty
+
+  [[nodiscard]] std::size_t size() const { return first_.empty() ? 0 : first_.size() - 1; }
+  [[nodiscard]] std::span<const Hop> operator[](std::size_t task) const;
+  [[nodiscard]] std::span<Hop> operator[](std::size_t task);
+  [[nodiscard]] std::span<const Hop> all() const;  // every hop, task after task
+  [[nodiscard]] std::size_t hop_count() const { return hops_.size() + logged_; }
+
+  void add(std::size_t task, const Hop& hop);  // task < size()
+  void seal();                                 // files the logged hops; cheap when none are
+
+ private:
+  // A logged hop: the task index fills the hop's padding, so a record is 40 bytes too.
+  struct Logged {
+    std::uint32_t task;
+    int sw, from, to;
+    Time start, end;
+    double bytes;
+  };
+  void check_sealed() const;
+
+  std::vector<std::uint32_t> first_;  // [task] position of its first hop; [size()] = the count
+  std::vector<Hop> hops_;
+  std::vector<std::vector<Logged>> log_;
+  std::size_t logged_ = 0;
+};
+
+}  // namespace flux::fabric
