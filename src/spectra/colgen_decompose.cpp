@@ -72,7 +72,15 @@ double usable_weight(const Support& s, const std::vector<int>& rows, const std::
   return std::isfinite(w) ? w : 0.0;
 }
 
-// Column generation from `perms` (which must cover D); appends the generated permutations.
+// A new column of the LP (capped at opt.cap when set).
+void add_column(const Support& s, const ColgenOptions& opt, milp::ColumnLp& lp,
+                const matrix::Permutation& p) {
+  const int c = lp.add_column(entries_of(s, p), 1.0);
+  if (opt.cap > 0.0) lp.set_upper(c, opt.cap);
+}
+
+// Column generation from `perms` (which must cover D unless the LP is elastic); appends the
+// generated permutations.
 // Each round prices up to `per_round` permutations: the best one, then the best one again with
 // the duals of the entries already taken this round set to zero (a different permutation that
 // still has a negative reduced cost under the true duals), so one LP solve buys several columns.
@@ -96,9 +104,11 @@ bool generate(const Support& s, const ColgenOptions& opt, std::size_t max_column
       for (const int e : rows) dual_weight += y[static_cast<std::size_t>(e)];
       const double reduced = 1.0 - dual_weight;
       if (reduced > -1e-9 || !seen.insert(p).second) break;
-      if (k == 0) idle = -reduced * usable_weight(s, rows, y) < opt.delta ? idle + 1 : 0;
+      const double usable =
+          opt.cap > 0.0 ? std::min(opt.cap, usable_weight(s, rows, y)) : usable_weight(s, rows, y);
+      if (k == 0) idle = -reduced * usable < opt.delta ? idle + 1 : 0;
       for (const int e : rows) taken[static_cast<std::size_t>(e)] = 0.0;
-      lp.add_column(rows, 1.0);
+      add_column(s, opt, lp, p);
       perms.push_back(std::move(p));
       added = true;
     }
@@ -133,6 +143,9 @@ void consolidate(const Support& s, const ColgenOptions& opt, milp::ColumnLp& lp,
       if (x[l] > 0.0) lp.set_cost(static_cast<int>(l), 1.0 + opt.delta / std::max(x[l], floor));
     if (!lp.solve()) break;
     x = lp.values();
+    // Capped, the set is offered twice: with the LP's weights (within the cap) and re-weighted
+    // for the least total below (which may exceed it; the plan decides).
+    if (opt.cap > 0.0) best.offer(current(s, perms, x));
     matrix::Decomposition dec;
     for (std::size_t l = 0; l < perms.size(); ++l)
       if (x[l] > 0.0) dec.perms.push_back(perms[l]);
@@ -194,9 +207,17 @@ matrix::Decomposition colgen_decompose(const Support& s, const matrix::Decomposi
   const std::size_t max_columns =
       opt.max_columns > 0 ? static_cast<std::size_t>(opt.max_columns) : 4 * delta_lines + 8;
   milp::ColumnLp lp(s.value);
+  // Capped, DECOMPOSE's permutations do not cover the entries above the cap: start elastic (a
+  // shortfall costs 4x a permutation through the entry) until generation has found enough columns.
+  constexpr double kShortfallPenalty = 4.0;
+  if (opt.cap > 0.0) lp.set_row_penalty(kShortfallPenalty);
   std::vector<matrix::Permutation> perms = greedy.perms;
-  for (const matrix::Permutation& p : perms) lp.add_column(entries_of(s, p), 1.0);
+  for (const matrix::Permutation& p : perms) add_column(s, opt, lp, p);
   if (!generate(s, opt, max_columns, lp, perms) || perms.size() == greedy.perms.size()) return {};
+  if (opt.cap > 0.0) {
+    lp.set_row_penalty(std::numeric_limits<double>::infinity());
+    if (!lp.solve()) return {};  // no capped cover among the generated permutations
+  }
   Best best{opt, {}};
   consolidate(s, opt, lp, perms, best);
   drop_lightest(s, opt, lp, perms, best);

@@ -19,15 +19,19 @@
 //   then, under column generation's gate, the plan search (plan_search.hpp) on the winning plan:
 //                   its durations re-optimised by an LP with the switches fixed, pieces dropped or
 //                   moved while that LP's makespan falls; kept only if strictly shorter, so the
-//                   result stays never worse than `spectra-ref`.
+//                   result stays never worse than `spectra-ref`;
+//   and last, under the same gate, a weight-capped cover: column generation with every
+//                   permutation at most 0.9x the searched plan's makespan minus δ (so each fits a
+//                   switch of a 10 % shorter schedule unsplit), scheduled like the others, plan
+//                   searched when close, kept only if strictly shorter than the searched plan.
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
 // or two small LPs, and O(K·s) scheduling work per candidate; where the overshoot gate opens, the
 // pool's ~24 LPs, column generation's up to 4Δ + 8 pricing steps and ~40 warm LP re-solves,
-// and the plan search's up to 48 small LPs (together hundreds of ms at n = 50, where
-// `spectra-ref` takes a few). Candidates are compared by the
-// makespan of their plans (plan_makespan); slots are built for the winner only.
+// the plan search's up to 48 small LPs, and one more (capped) column generation and plan search
+// (together hundreds of ms at n = 50, where `spectra-ref` takes a few). Candidates are compared by
+// the makespan of their plans (plan_makespan); slots are built for the winner only.
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -56,6 +60,14 @@ static_assert(kColgenMaxNonzeros <= kPoolMaxNonzeros, "the overshoot is measured
 // The plan search (plan_search.hpp) solves up to 48 LPs with a row per distinct cover set: small
 // supports only, like column generation.
 constexpr int kSearchMaxNonzeros = kColgenMaxNonzeros;
+// The weight-capped cover: its permutations are capped for a makespan kCapTarget x the best plan
+// so far, its LPT + EQUALIZE plan is searched when within kCapSearchSlack of that plan, and its
+// drop and fixed-charge phases are half as long as the uncapped column generation's (the full
+// ones gained 0.05 % more on random sparse n = 50 for 25 % more time; docs/results/spectra.md).
+constexpr double kCapTarget = 0.9;
+constexpr double kCapSearchSlack = 1.03;
+constexpr int kCapDropRounds = 12;
+constexpr int kCapScalingRounds = 8;
 // The pool is tried only where the greedy permutations' total exceeds the busiest line's load by
 // this factor: below it the most it could save is small next to its cost (about 24 LPs).
 constexpr double kPoolOvershoot = 1.25;
@@ -146,6 +158,67 @@ matrix::Decomposition colgen_candidate(const matrix::MatrixProblem& p, const Sup
   return colgen_decompose(s, greedy, {.switches = p.switches, .delta = p.delta});
 }
 
+// The shortest plan over every decomposition × scheduler, and its decomposition.
+struct Winner {
+  matrix::SwitchPlan plan;
+  matrix::Decomposition dec;
+  double makespan = std::numeric_limits<double>::infinity();
+};
+
+// With `with_reference`, decs[0] is spectra-ref's decomposition and its first plan spectra-ref's
+// schedule; later plans must be strictly shorter to win.
+Winner shortest_plan(const std::vector<matrix::Decomposition>& decs, const matrix::MatrixProblem& p,
+                     bool with_reference) {
+  Winner win;
+  std::size_t best_dec = 0;
+  for (std::size_t k = 0; k < decs.size(); ++k)
+    for (matrix::SwitchPlan& plan :
+         candidate_plans(decs[k], p.switches, p.delta, with_reference && k == 0)) {
+      // A plan's makespan is its largest load (less only if empty pieces end a switch, which
+      // then emit no slot): skip plans clearly no better than the best.
+      const double load = *std::max_element(plan.load.begin(), plan.load.end());
+      if (load > win.makespan * (1 + 1e-9)) continue;
+      if (const double m = plan_makespan(plan, p.delta); m < win.makespan) {
+        win.plan = std::move(plan);
+        best_dec = k;
+        win.makespan = m;
+      }
+    }
+  if (!decs.empty()) win.dec = decs[best_dec];
+  return win;
+}
+
+// The plan search (plan_search.hpp) on `w`, kept only when strictly shorter: the re-solved LP
+// often returns the same makespan up to round-off.
+Winner searched(const Support& support, Winner w, const matrix::MatrixProblem& p) {
+  SearchedPlan s = search_plan(support, w.dec, w.plan, {.delta = p.delta});
+  if (s.dec.perms.empty()) return w;
+  const double m = plan_makespan(s.plan, p.delta);
+  if (m >= w.makespan * (1 - 1e-9)) return w;
+  return {std::move(s.plan), std::move(s.dec), m};
+}
+
+// A plan from a weight-capped cover (colgen_decompose.hpp, ColgenOptions::cap): every
+// permutation at most kCapTarget x `target` − δ, so each fits one switch of a schedule 10 %
+// shorter than `target` without a split; searched when within kCapSearchSlack of `target`.
+// Empty (infinite makespan) when no such cover was found.
+Winner capped_cover_plan(const Support& support, const matrix::Decomposition& greedy,
+                         const matrix::MatrixProblem& p, double target) {
+  const double cap = kCapTarget * target - p.delta;
+  if (cap <= 0.0) return {};
+  std::vector<matrix::Decomposition> capped;
+  capped.push_back(colgen_decompose(support, greedy,
+                                    {.switches = p.switches,
+                                     .delta = p.delta,
+                                     .rounds = kCapDropRounds,
+                                     .scaling_rounds = kCapScalingRounds,
+                                     .cap = cap}));
+  if (capped.front().perms.empty()) return {};
+  Winner c = shortest_plan(capped, p, false);
+  if (c.makespan > target * kCapSearchSlack) return {};
+  return searched(support, std::move(c), p);
+}
+
 }  // namespace
 
 matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
@@ -167,34 +240,16 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
     decs.push_back(std::move(cg));
   // Compare makespans computed from the plans and build the slots of the winner only. The first
   // candidate is spectra-ref's and later ones must be strictly shorter.
-  matrix::SwitchPlan best;
-  std::size_t best_dec = 0;
-  double best_makespan = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < decs.size(); ++k)
-    for (matrix::SwitchPlan& plan : candidate_plans(decs[k], p.switches, p.delta, k == 0)) {
-      // A plan's makespan is its largest load (less only if empty pieces end a switch, which
-      // then emit no slot): skip plans clearly no better than the best.
-      const double load = *std::max_element(plan.load.begin(), plan.load.end());
-      if (load > best_makespan * (1 + 1e-9)) continue;
-      if (const double m = plan_makespan(plan, p.delta); m < best_makespan) {
-        best = std::move(plan);
-        best_dec = k;
-        best_makespan = m;
-      }
-    }
-  // The plan search, under the same gate as column generation: elsewhere (synthetic n = 100 at
-  // s = 16) it gained about 0.1 % for 4x the run time.
-  if (support.size() <= kSearchMaxNonzeros && over.large() && best_makespan > 0.0) {
-    SearchedPlan searched = search_plan(support, decs[best_dec], best, {.delta = p.delta});
-    // A real gain only: the re-solved LP often returns the same makespan up to round-off.
-    if (!searched.dec.perms.empty() &&
-        plan_makespan(searched.plan, p.delta) < best_makespan * (1 - 1e-9)) {
-      matrix::MatrixResult r = plan_result(searched.plan, searched.dec, p);
-      r.schedule.algorithm = "spectra";
-      return r;
-    }
+  Winner win = shortest_plan(decs, p, true);
+  if (support.size() <= kSearchMaxNonzeros && over.large() && win.makespan > 0.0) {
+    // The plan search, under the same gate as column generation: elsewhere (synthetic n = 100 at
+    // s = 16) it gained about 0.1 % for 4x the run time.
+    win = searched(support, std::move(win), p);
+    if (Winner c = capped_cover_plan(support, decs.front(), p, win.makespan);
+        c.makespan < win.makespan * (1 - 1e-9))
+      win = std::move(c);
   }
-  matrix::MatrixResult r = plan_result(best, decs[best_dec], p);
+  matrix::MatrixResult r = plan_result(win.plan, win.dec, p);
   r.schedule.algorithm = "spectra";
   return r;
 }
