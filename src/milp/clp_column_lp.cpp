@@ -10,16 +10,13 @@ namespace flux::milp {
 
 // Dual form: one Clp column y_r per covering row (cost −b_r, y >= 0), one Clp row per covering
 // column (Σ y <= c_j). Its optimum is minus the covering optimum, its column values are the
-// covering duals and minus its row duals are the covering values x. Upper bounds on x are extra
-// dual columns z_j (one coefficient −1 on row j, cost u_j), placed after the y_r.
+// covering duals and minus its row duals are the covering values x.
 struct ColumnLp::Impl {
   ClpSimplex lp;
   bool dual_feasible_basis = true;  // only rows were added since the last optimal solve
-  std::vector<int> upper_column;    // [covering column] its z_j in Clp, or −1
 };
 
-ColumnLp::ColumnLp(const std::vector<double>& row_lower)
-    : impl_(std::make_unique<Impl>()), rows_(static_cast<int>(row_lower.size())) {
+ColumnLp::ColumnLp(const std::vector<double>& row_lower) : impl_(std::make_unique<Impl>()) {
   ClpSimplex& lp = impl_->lp;
   lp.setLogLevel(0);
   lp.resize(0, static_cast<int>(row_lower.size()));
@@ -36,7 +33,6 @@ ColumnLp::~ColumnLp() = default;
 int ColumnLp::add_column(const std::vector<int>& rows, double cost) {
   const std::vector<double> ones(rows.size(), 1.0);
   impl_->lp.addRow(static_cast<int>(rows.size()), rows.data(), ones.data(), -COIN_DBL_MAX, cost);
-  impl_->upper_column.push_back(-1);
   return impl_->lp.numberRows() - 1;
 }
 
@@ -48,26 +44,6 @@ void ColumnLp::disable(int column) {
 void ColumnLp::set_cost(int column, double cost) {
   impl_->lp.setRowUpper(column,
                         cost);  // a right-hand side of the dual: its basis stays dual feasible
-}
-
-void ColumnLp::set_upper(int column, double upper) {
-  ClpSimplex& lp = impl_->lp;
-  int& z = impl_->upper_column[static_cast<std::size_t>(column)];
-  if (z < 0) {
-    const double minus_one = -1.0;
-    lp.addColumn(1, &column, &minus_one, 0.0, COIN_DBL_MAX, upper);
-    z = lp.numberColumns() - 1;
-  } else {
-    lp.setObjectiveCoefficient(z, upper);
-  }
-  impl_->dual_feasible_basis = false;  // a new dual column or cost may price in: primal simplex
-}
-
-void ColumnLp::set_row_penalty(double penalty) {
-  ClpSimplex& lp = impl_->lp;
-  for (int r = 0; r < rows_; ++r)
-    lp.setColumnUpper(r, penalty < COIN_DBL_MAX ? penalty : COIN_DBL_MAX);
-  impl_->dual_feasible_basis = false;
 }
 
 int ColumnLp::columns() const {
@@ -86,7 +62,7 @@ bool ColumnLp::solve() {
   values_.resize(static_cast<std::size_t>(lp.numberRows()));
   for (std::size_t j = 0; j < values_.size(); ++j) values_[j] = std::max(-pi[j], 0.0);
   const double* y = lp.primalColumnSolution();
-  duals_.assign(y, y + rows_);
+  duals_.assign(y, y + lp.numberColumns());
   for (double& v : duals_) v = std::max(v, 0.0);
   objective_ = -lp.objectiveValue();
   return true;

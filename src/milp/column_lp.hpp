@@ -1,9 +1,7 @@
 #pragma once
 // A covering LP that grows by columns and is re-solved warm, for column generation:
 //   minimise Σ_j c_j x_j  s.t.  Σ_{j ∋ r} x_j >= b_r for every row r,  0 <= x_j <= u_j,
-// with 0/1 coefficients (a column is the list of rows it covers) and u_j >= 0 (+inf unless set;
-// 0 once disabled). Rows may be made elastic: a shortfall on any row then costs `penalty` per
-// unit instead of making the LP infeasible (a start for capped column generation). Clp solves
+// with 0/1 coefficients (a column is the list of rows it covers) and u_j ∈ {0, +inf}. Clp solves
 // its dual, maximise Σ b_r y_r s.t. Σ_{r ∈ j} y_r <= c_j for every enabled column, y >= 0: column
 // generation keeps far fewer columns than rows (~130 against ~1600 non-zeros on a 64-port matrix),
 // so the dual's basis is small, and a new column is a new dual row, after which the last basis is
@@ -27,12 +25,6 @@ class ColumnLp {
   int add_column(const std::vector<int>& rows, double cost);
   void disable(int column);                // x_j = 0 from now on
   void set_cost(int column, double cost);  // of an enabled column
-  // x_j <= upper for an enabled column (in the dual: Σ_{r ∈ j} y_r − z_j <= c_j with a variable
-  // z_j >= 0 of cost `upper`, added on first use).
-  void set_upper(int column, double upper);
-  // Every row's shortfall allowed at `penalty` per unit (the dual's y_r <= penalty); +inf (the
-  // default) makes the rows hard again. Values then cover b only where the shortfall is zero.
-  void set_row_penalty(double penalty);
   [[nodiscard]] int columns() const;
 
   // True when the LP was solved to optimality; then values, duals and objective hold its solution.
@@ -44,7 +36,6 @@ class ColumnLp {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
-  int rows_ = 0;
   std::vector<double> values_, duals_;
   double objective_ = 0.0;
 };

@@ -6,10 +6,10 @@
 #include <numeric>
 #include <set>
 
-#include "matching/completion_assignment.hpp"
 #include "milp/column_lp.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
+#include "spectra/weighted_matching.hpp"
 
 namespace flux::spectra {
 namespace {
@@ -21,32 +21,6 @@ std::vector<int> entries_of(const Support& s, const matrix::Permutation& p) {
     if (const int e = s.find(i, p[static_cast<std::size_t>(i)]); e >= 0) rows.push_back(e);
   return rows;
 }
-
-// Max-weight perfect matching on the duals: the permutation of least reduced cost.
-class Pricer {
- public:
-  explicit Pricer(const Support& s) {
-    problem_.n = s.n;
-    problem_.row_start = s.row_start;
-    problem_.col = s.col;
-    problem_.cost.assign(s.col.size(), 0.0);
-    problem_.row_open.assign(static_cast<std::size_t>(s.n), 1);
-    problem_.col_open.assign(static_cast<std::size_t>(s.n), 1);
-  }
-  // The best permutation and its dual weight Σ y (empty permutation if the solver failed).
-  std::pair<matrix::Permutation, double> price(const std::vector<double>& y) {
-    for (std::size_t e = 0; e < y.size(); ++e) problem_.cost[e] = -y[e];
-    potential_.assign(static_cast<std::size_t>(problem_.n), 0.0);
-    const matching::SparseAssignmentResult& r = workspace_.solve(problem_, potential_);
-    if (!r.feasible) return {{}, 0.0};
-    return {r.row_to_col, -r.cost};
-  }
-
- private:
-  matching::SparseAssignmentProblem problem_;
-  matching::CompletionWorkspace workspace_;
-  std::vector<double> potential_;
-};
 
 // The LP's current solution as a decomposition: its positive columns, coverage repaired against
 // the simplex tolerance, sorted by weight.
@@ -72,22 +46,14 @@ double usable_weight(const Support& s, const std::vector<int>& rows, const std::
   return std::isfinite(w) ? w : 0.0;
 }
 
-// A new column of the LP (capped at opt.cap when set).
-void add_column(const Support& s, const ColgenOptions& opt, milp::ColumnLp& lp,
-                const matrix::Permutation& p) {
-  const int c = lp.add_column(entries_of(s, p), 1.0);
-  if (opt.cap > 0.0) lp.set_upper(c, opt.cap);
-}
-
-// Column generation from `perms` (which must cover D unless the LP is elastic); appends the
-// generated permutations.
+// Column generation from `perms` (which must cover D); appends the generated permutations.
 // Each round prices up to `per_round` permutations: the best one, then the best one again with
 // the duals of the entries already taken this round set to zero (a different permutation that
 // still has a negative reduced cost under the true duals), so one LP solve buys several columns.
 // False if an LP failed.
 bool generate(const Support& s, const ColgenOptions& opt, std::size_t max_columns,
               milp::ColumnLp& lp, std::vector<matrix::Permutation>& perms) {
-  Pricer pricer(s);
+  WeightedMatcher pricer(s);  // the permutation of least reduced cost: max Σ y
   std::set<matrix::Permutation> seen(perms.begin(), perms.end());
   int idle = 0;
   while (true) {
@@ -97,18 +63,16 @@ bool generate(const Support& s, const ColgenOptions& opt, std::size_t max_column
     std::vector<double> taken = y;
     bool added = false;
     for (int k = 0; k < opt.per_round && perms.size() < max_columns; ++k) {
-      auto [p, unused] = pricer.price(taken);
+      auto [p, unused] = pricer.best(taken);
       if (p.empty()) break;
       const std::vector<int> rows = entries_of(s, p);
       double dual_weight = 0.0;
       for (const int e : rows) dual_weight += y[static_cast<std::size_t>(e)];
       const double reduced = 1.0 - dual_weight;
       if (reduced > -1e-9 || !seen.insert(p).second) break;
-      const double usable =
-          opt.cap > 0.0 ? std::min(opt.cap, usable_weight(s, rows, y)) : usable_weight(s, rows, y);
-      if (k == 0) idle = -reduced * usable < opt.delta ? idle + 1 : 0;
+      if (k == 0) idle = -reduced * usable_weight(s, rows, y) < opt.delta ? idle + 1 : 0;
       for (const int e : rows) taken[static_cast<std::size_t>(e)] = 0.0;
-      add_column(s, opt, lp, p);
+      lp.add_column(rows, 1.0);
       perms.push_back(std::move(p));
       added = true;
     }
@@ -143,9 +107,6 @@ void consolidate(const Support& s, const ColgenOptions& opt, milp::ColumnLp& lp,
       if (x[l] > 0.0) lp.set_cost(static_cast<int>(l), 1.0 + opt.delta / std::max(x[l], floor));
     if (!lp.solve()) break;
     x = lp.values();
-    // Capped, the set is offered twice: with the LP's weights (within the cap) and re-weighted
-    // for the least total below (which may exceed it; the plan decides).
-    if (opt.cap > 0.0) best.offer(current(s, perms, x));
     matrix::Decomposition dec;
     for (std::size_t l = 0; l < perms.size(); ++l)
       if (x[l] > 0.0) dec.perms.push_back(perms[l]);
@@ -207,17 +168,9 @@ matrix::Decomposition colgen_decompose(const Support& s, const matrix::Decomposi
   const std::size_t max_columns =
       opt.max_columns > 0 ? static_cast<std::size_t>(opt.max_columns) : 4 * delta_lines + 8;
   milp::ColumnLp lp(s.value);
-  // Capped, DECOMPOSE's permutations do not cover the entries above the cap: start elastic (a
-  // shortfall costs 4x a permutation through the entry) until generation has found enough columns.
-  constexpr double kShortfallPenalty = 4.0;
-  if (opt.cap > 0.0) lp.set_row_penalty(kShortfallPenalty);
   std::vector<matrix::Permutation> perms = greedy.perms;
-  for (const matrix::Permutation& p : perms) add_column(s, opt, lp, p);
+  for (const matrix::Permutation& p : perms) lp.add_column(entries_of(s, p), 1.0);
   if (!generate(s, opt, max_columns, lp, perms) || perms.size() == greedy.perms.size()) return {};
-  if (opt.cap > 0.0) {
-    lp.set_row_penalty(std::numeric_limits<double>::infinity());
-    if (!lp.solve()) return {};  // no capped cover among the generated permutations
-  }
   Best best{opt, {}};
   consolidate(s, opt, lp, perms, best);
   drop_lightest(s, opt, lp, perms, best);

@@ -20,13 +20,6 @@
 //     batches, the LP re-solved warm after each;
 //   * of all sets seen, the one whose LPT + improved-EQUALIZE plan is shortest is returned (that
 //     plan's length accounts for δ per permutation, the splits and idle switches).
-// With a cap C (ColgenOptions::cap), every column is bounded by w_l <= C: a weight-capped cover,
-// whose permutations each fit one switch of a schedule of makespan C + δ without a split, where
-// minimising the total alone puts large weights on few permutations that must then be split
-// across switches (δ per piece). DECOMPOSE's permutations do not cover the entries above C, so
-// the LP starts elastic (a shortfall costs 4 per unit) and turns hard once generation stops (no
-// result if that LP is infeasible); the fixed-charge phase offers each set both with the capped
-// LP's weights and re-weighted for the least total, the drop phase with the capped LP's weights.
 // The result feeds the same schedulers as any decomposition.
 // Cost: one sparse assignment and a warm dual simplex per generated permutation (at most 4Δ + 8),
 // then about 40 warm LP re-solves: tens of milliseconds of CPU at n = 50 (measured in
@@ -43,8 +36,8 @@ struct ColgenOptions {
   int patience = 4;         // consecutive non-paying permutations before generation stops
   int per_round = 1;        // permutations priced per LP solve (2 is faster but ~1 % worse)
   int rounds = 24;          // LP re-solves of the dropping phase, about
-  int scaling_rounds = 16;  // LP re-solves of the fixed-charge phase (it settles in ~8-16)
-  double cap = 0.0;         // > 0: every permutation's weight at most this (a weight-capped cover)
+  int scaling_rounds = 16;  // LP re-solves of the fixed-charge phase (it settles in ~8-16)  // LP
+                            // re-solves of the fixed-charge phase
 };
 
 // Empty when the LP fails or generation finds nothing to add; otherwise covers D (weights sorted

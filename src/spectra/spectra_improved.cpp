@@ -20,18 +20,20 @@
 //                   its durations re-optimised by an LP with the switches fixed, pieces dropped or
 //                   moved while that LP's makespan falls; kept only if strictly shorter, so the
 //                   result stays never worse than `spectra-ref`;
-//   and last, under the same gate, a weight-capped cover: column generation with every
-//                   permutation at most 0.9x the searched plan's makespan minus δ (so each fits a
-//                   switch of a 10 % shorter schedule unsplit), scheduled like the others, plan
-//                   searched when close, kept only if strictly shorter than the searched plan.
+//   and last, under the same gate, peeled decompositions (peel_decompose.hpp) aimed at 0.9x the
+//                   searched plan's makespan T: k·s permutations of weight (0.9 T − kδ) / k each
+//                   (k = 1..8), each serving the most residual demand up to that weight, then
+//                   DECOMPOSE on the rest; scheduled like the others, plan-searched when close,
+//                   kept only if strictly shorter than the searched plan.
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
 // or two small LPs, and O(K·s) scheduling work per candidate; where the overshoot gate opens, the
 // pool's ~24 LPs, column generation's up to 4Δ + 8 pricing steps and ~40 warm LP re-solves,
-// the plan search's up to 48 small LPs, and one more (capped) column generation and plan search
-// (together hundreds of ms at n = 50, where `spectra-ref` takes a few). Candidates are compared by
-// the makespan of their plans (plan_makespan); slots are built for the winner only.
+// the plan search's up to 48 small LPs, and the peeling's (Σ_k k·s ≤ 36s sparse assignments, up to
+// 8 DECOMPOSEs and 16 LPs, one more plan search) (together hundreds of ms at n = 50, where
+// `spectra-ref` takes a few). Candidates are compared by the makespan of their plans
+// (plan_makespan); slots are built for the winner only.
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -41,6 +43,7 @@
 #include "spectra/colgen_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
+#include "spectra/peel_decompose.hpp"
 #include "spectra/plan_search.hpp"
 #include "spectra/pool_decompose.hpp"
 #include "spectra/spectra.hpp"
@@ -60,14 +63,12 @@ static_assert(kColgenMaxNonzeros <= kPoolMaxNonzeros, "the overshoot is measured
 // The plan search (plan_search.hpp) solves up to 48 LPs with a row per distinct cover set: small
 // supports only, like column generation.
 constexpr int kSearchMaxNonzeros = kColgenMaxNonzeros;
-// The weight-capped cover: its permutations are capped for a makespan kCapTarget x the best plan
-// so far, its LPT + EQUALIZE plan is searched when within kCapSearchSlack of that plan, and its
-// drop and fixed-charge phases are half as long as the uncapped column generation's (the full
-// ones gained 0.05 % more on random sparse n = 50 for 25 % more time; docs/results/spectra.md).
-constexpr double kCapTarget = 0.9;
-constexpr double kCapSearchSlack = 1.03;
-constexpr int kCapDropRounds = 12;
-constexpr int kCapScalingRounds = 8;
+// The peeled decompositions (peel_decompose.hpp) aim at a makespan kPeelTarget x the best plan
+// so far, with 1 to kPeelMaxSlots permutations per switch; the best of their plans is searched
+// when within kPeelSearchSlack of that plan (docs/results/spectra.md §9.2).
+constexpr double kPeelTarget = 0.9;
+constexpr int kPeelMaxSlots = 8;
+constexpr double kPeelSearchSlack = 1.03;
 // The pool is tried only where the greedy permutations' total exceeds the busiest line's load by
 // this factor: below it the most it could save is small next to its cost (about 24 LPs).
 constexpr double kPoolOvershoot = 1.25;
@@ -198,25 +199,23 @@ Winner searched(const Support& support, Winner w, const matrix::MatrixProblem& p
   return {std::move(s.plan), std::move(s.dec), m};
 }
 
-// A plan from a weight-capped cover (colgen_decompose.hpp, ColgenOptions::cap): every
-// permutation at most kCapTarget x `target` − δ, so each fits one switch of a schedule 10 %
-// shorter than `target` without a split; searched when within kCapSearchSlack of `target`.
-// Empty (infinite makespan) when no such cover was found.
-Winner capped_cover_plan(const Support& support, const matrix::Decomposition& greedy,
-                         const matrix::MatrixProblem& p, double target) {
-  const double cap = kCapTarget * target - p.delta;
-  if (cap <= 0.0) return {};
-  std::vector<matrix::Decomposition> capped;
-  capped.push_back(colgen_decompose(support, greedy,
-                                    {.switches = p.switches,
-                                     .delta = p.delta,
-                                     .rounds = kCapDropRounds,
-                                     .scaling_rounds = kCapScalingRounds,
-                                     .cap = cap}));
-  if (capped.front().perms.empty()) return {};
-  Winner c = shortest_plan(capped, p, false);
-  if (c.makespan > target * kCapSearchSlack) return {};
-  return searched(support, std::move(c), p);
+// The shortest plan over peeled decompositions (peel_decompose.hpp) shaped for a makespan of
+// kPeelTarget x `target`: k permutations per switch of cap (T − kδ) / k each, k = 1 ..
+// kPeelMaxSlots while the cap is positive; searched when within kPeelSearchSlack of `target`. Empty
+// (infinite makespan) when nothing was built or it is too far off.
+Winner peeled_plan(const Support& support, const matrix::MatrixProblem& p, double target) {
+  const double t = kPeelTarget * target;
+  std::vector<matrix::Decomposition> decs;
+  for (int k = 1; k <= kPeelMaxSlots; ++k) {
+    const double cap = (t - k * p.delta) / k;
+    if (cap <= 0.0) break;
+    for (matrix::Decomposition& d : peel_decompose(support, cap, k * p.switches))
+      decs.push_back(std::move(d));
+  }
+  if (decs.empty()) return {};
+  Winner w = shortest_plan(decs, p, false);
+  if (w.makespan > target * kPeelSearchSlack) return {};
+  return searched(support, std::move(w), p);
 }
 
 }  // namespace
@@ -245,8 +244,7 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
     // The plan search, under the same gate as column generation: elsewhere (synthetic n = 100 at
     // s = 16) it gained about 0.1 % for 4x the run time.
     win = searched(support, std::move(win), p);
-    if (Winner c = capped_cover_plan(support, decs.front(), p, win.makespan);
-        c.makespan < win.makespan * (1 - 1e-9))
+    if (Winner c = peeled_plan(support, p, win.makespan); c.makespan < win.makespan * (1 - 1e-9))
       win = std::move(c);
   }
   matrix::MatrixResult r = plan_result(win.plan, win.dec, p);

@@ -1,12 +1,10 @@
 // The column LP on a covering problem solved by hand: optimum, primal feasibility, duals that
 // certify it (dual feasible and equal objective), warm re-solves after adding and disabling
-// columns, and infeasibility once a row has no enabled column left; upper bounds on columns and
-// elastic rows (a shortfall priced per unit) on a capped covering problem.
+// columns, and infeasibility once a row has no enabled column left.
 #include "milp/column_lp.hpp"
 
 #include <gtest/gtest.h>
 
-#include <limits>
 #include <vector>
 
 namespace flux::milp {
@@ -95,37 +93,6 @@ TEST(ColumnLp, CostsWeighTheColumns) {
   EXPECT_NEAR(lp.objective(), 2.0, kTol);  // the pair costs more than the two singletons
   EXPECT_NEAR(lp.values()[0], 0.0, kTol);
   expect_certified(lp, b, cols, std::vector<char>(cols.size(), 1));
-}
-
-TEST(ColumnLp, UpperBoundsAndElasticRows) {
-  // Rows need 2 and 1; the pair column costs 1, the singleton on row 0 costs 3.
-  const std::vector<double> b = {2.0, 1.0};
-  ColumnLp lp(b);
-  lp.add_column({0, 1}, 1.0);
-  lp.add_column({0}, 3.0);
-  ASSERT_TRUE(lp.solve());
-  EXPECT_NEAR(lp.objective(), 2.0, kTol);  // the pair alone, at 2
-
-  lp.set_upper(0, 1.5);  // the pair carries 1.5, the singleton the other 0.5
-  ASSERT_TRUE(lp.solve());
-  EXPECT_NEAR(lp.objective(), 3.0, kTol);
-  EXPECT_NEAR(lp.values()[0], 1.5, kTol);
-  EXPECT_NEAR(lp.values()[1], 0.5, kTol);
-  ASSERT_EQ(lp.duals().size(), b.size());  // the bound's own dual is not a row's
-
-  lp.set_upper(0, 0.5);  // row 1 can no longer be covered
-  EXPECT_FALSE(lp.solve());
-  lp.set_row_penalty(4.0);  // ... unless short: 0.5 on the pair, 1.5 on the singleton, 0.5 short
-  ASSERT_TRUE(lp.solve());
-  EXPECT_NEAR(lp.objective(), 0.5 + 3.0 * 1.5 + 4.0 * 0.5, kTol);
-  EXPECT_NEAR(lp.values()[0], 0.5, kTol);
-  EXPECT_NEAR(lp.duals()[1], 4.0, kTol);  // the short row is priced at the penalty
-
-  lp.set_row_penalty(std::numeric_limits<double>::infinity());
-  EXPECT_FALSE(lp.solve());
-  lp.set_upper(0, 1.5);  // the bound raised again: the first capped optimum
-  ASSERT_TRUE(lp.solve());
-  EXPECT_NEAR(lp.objective(), 3.0, kTol);
 }
 
 }  // namespace

@@ -1,10 +1,7 @@
 // Column generation decomposition: a valid cover of D by the generated permutations, fewer
 // permutations when δ is larger (it weighs their set-up), and on random sparse matrices, where
 // DECOMPOSE's Δ permutations overshoot, much shorter plans than the greedy decomposition's and a
-// shorter `spectra` than before it was a candidate, at every δ of the grid. With a cap on every
-// permutation's weight: a valid cover whose capped plans are shorter than the uncapped ones where
-// the uncapped weights must be split across many switches (s = 16, small δ), and a shorter
-// `spectra` there than before the capped cover was a candidate.
+// shorter `spectra` than before it was a candidate, at every δ of the grid.
 #include "spectra/colgen_decompose.hpp"
 
 #include <gtest/gtest.h>
@@ -12,7 +9,6 @@
 #include <numeric>
 #include <vector>
 
-#include "matrix/bounds.hpp"
 #include "spectra/decompose.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/spectra.hpp"
@@ -81,42 +77,6 @@ TEST(ColgenDecompose, SpectraBeatsTheReferenceOnRandomSparseAtLargerDelta) {
       ratio_sum += a.schedule.makespan / r.schedule.makespan;
     }
   EXPECT_LT(ratio_sum / 6, 0.965);  // 0.956 when written
-}
-
-TEST(ColgenDecompose, CappedCoverShortensPlansWhereWeightsWouldBeSplit) {
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    SCOPED_TRACE(seed);
-    const Matrix d = sparse50(seed);
-    const Support s = make_support(d);
-    const matrix::Decomposition greedy = spectra_decompose(s);
-    const int sw = 16;
-    const double delta = 0.01;
-    const matrix::Decomposition free =
-        colgen_decompose(s, greedy, {.switches = sw, .delta = delta});
-    ASSERT_FALSE(free.perms.empty());
-    const double free_length = lpt_equalized_length(free.weights, sw, delta);
-    const double cap = 0.9 * free_length - delta;
-    const matrix::Decomposition capped =
-        colgen_decompose(s, greedy, {.switches = sw, .delta = delta, .cap = cap});
-    ASSERT_FALSE(capped.perms.empty());
-    testing::expect_covering_decomposition(d, capped);
-    // 1.3-1.8 % shorter on these seeds (the plan search then takes most of `spectra`'s gain)
-    EXPECT_LT(lpt_equalized_length(capped.weights, sw, delta), 0.995 * free_length);
-  }
-}
-
-TEST(ColgenDecompose, SpectraWithTheCappedCoverOnManySwitches) {
-  // s = 16, δ = .01: spectra / LB3 averaged 1.213 over these seeds before the capped cover was a
-  // candidate (docs/results/spectra.md §9.2), 1.166 with it.
-  double ratio_sum = 0;
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    SCOPED_TRACE(seed);
-    const matrix::MatrixProblem p = testing::problem(sparse50(seed), 16, 0.01);
-    const matrix::MatrixResult a = spectra_improved(p);
-    testing::expect_valid_schedule(p, a);
-    ratio_sum += a.schedule.makespan / matrix::lower_bound_lb3(p.time, p.switches, p.delta);
-  }
-  EXPECT_LT(ratio_sum / 3, 1.19);
 }
 
 }  // namespace
