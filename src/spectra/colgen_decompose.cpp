@@ -6,10 +6,10 @@
 #include <numeric>
 #include <set>
 
-#include "matching/completion_assignment.hpp"
 #include "milp/column_lp.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
+#include "spectra/weighted_matching.hpp"
 
 namespace flux::spectra {
 namespace {
@@ -21,32 +21,6 @@ std::vector<int> entries_of(const Support& s, const matrix::Permutation& p) {
     if (const int e = s.find(i, p[static_cast<std::size_t>(i)]); e >= 0) rows.push_back(e);
   return rows;
 }
-
-// Max-weight perfect matching on the duals: the permutation of least reduced cost.
-class Pricer {
- public:
-  explicit Pricer(const Support& s) {
-    problem_.n = s.n;
-    problem_.row_start = s.row_start;
-    problem_.col = s.col;
-    problem_.cost.assign(s.col.size(), 0.0);
-    problem_.row_open.assign(static_cast<std::size_t>(s.n), 1);
-    problem_.col_open.assign(static_cast<std::size_t>(s.n), 1);
-  }
-  // The best permutation and its dual weight Σ y (empty permutation if the solver failed).
-  std::pair<matrix::Permutation, double> price(const std::vector<double>& y) {
-    for (std::size_t e = 0; e < y.size(); ++e) problem_.cost[e] = -y[e];
-    potential_.assign(static_cast<std::size_t>(problem_.n), 0.0);
-    const matching::SparseAssignmentResult& r = workspace_.solve(problem_, potential_);
-    if (!r.feasible) return {{}, 0.0};
-    return {r.row_to_col, -r.cost};
-  }
-
- private:
-  matching::SparseAssignmentProblem problem_;
-  matching::CompletionWorkspace workspace_;
-  std::vector<double> potential_;
-};
 
 // The LP's current solution as a decomposition: its positive columns, coverage repaired against
 // the simplex tolerance, sorted by weight.
@@ -79,7 +53,7 @@ double usable_weight(const Support& s, const std::vector<int>& rows, const std::
 // False if an LP failed.
 bool generate(const Support& s, const ColgenOptions& opt, std::size_t max_columns,
               milp::ColumnLp& lp, std::vector<matrix::Permutation>& perms) {
-  Pricer pricer(s);
+  WeightedMatcher pricer(s);  // the permutation of least reduced cost: max Σ y
   std::set<matrix::Permutation> seen(perms.begin(), perms.end());
   int idle = 0;
   while (true) {
@@ -89,7 +63,7 @@ bool generate(const Support& s, const ColgenOptions& opt, std::size_t max_column
     std::vector<double> taken = y;
     bool added = false;
     for (int k = 0; k < opt.per_round && perms.size() < max_columns; ++k) {
-      auto [p, unused] = pricer.price(taken);
+      auto [p, unused] = pricer.best(taken);
       if (p.empty()) break;
       const std::vector<int> rows = entries_of(s, p);
       double dual_weight = 0.0;

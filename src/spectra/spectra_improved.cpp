@@ -19,15 +19,22 @@
 //   then, under column generation's gate, the plan search (plan_search.hpp) on the winning plan:
 //                   its durations re-optimised by an LP with the switches fixed, pieces dropped or
 //                   moved while that LP's makespan falls; kept only if strictly shorter, so the
-//                   result stays never worse than `spectra-ref`.
+//                   result stays never worse than `spectra-ref`;
+//   and last, under the same gate, peeled decompositions (peel_decompose.hpp) aimed at 0.9x the
+//                   searched plan's makespan T: k·s permutations of weight (0.9 T − kδ) / k each
+//                   (k = 1..8), each serving the most residual demand up to that weight, then
+//                   DECOMPOSE on the rest; scheduled like the others, plan-searched when close,
+//                   kept only if strictly shorter than the searched plan; a second round aims
+//                   at the new winner.
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
 // or two small LPs, and O(K·s) scheduling work per candidate; where the overshoot gate opens, the
 // pool's ~24 LPs, column generation's up to 4Δ + 8 pricing steps and ~40 warm LP re-solves,
-// and the plan search's up to 48 small LPs (together hundreds of ms at n = 50, where
-// `spectra-ref` takes a few). Candidates are compared by the
-// makespan of their plans (plan_makespan); slots are built for the winner only.
+// the plan search's up to 48 small LPs, and the peeling's (Σ_k k·s ≤ 36s sparse assignments, up to
+// 8 DECOMPOSEs and 16 LPs, one more plan search) (together hundreds of ms at n = 50, where
+// `spectra-ref` takes a few). Candidates are compared by the makespan of their plans
+// (plan_makespan); slots are built for the winner only.
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -37,6 +44,7 @@
 #include "spectra/colgen_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
 #include "spectra/lp_weights.hpp"
+#include "spectra/peel_decompose.hpp"
 #include "spectra/plan_search.hpp"
 #include "spectra/pool_decompose.hpp"
 #include "spectra/spectra.hpp"
@@ -56,6 +64,15 @@ static_assert(kColgenMaxNonzeros <= kPoolMaxNonzeros, "the overshoot is measured
 // The plan search (plan_search.hpp) solves up to 48 LPs with a row per distinct cover set: small
 // supports only, like column generation.
 constexpr int kSearchMaxNonzeros = kColgenMaxNonzeros;
+// The peeled decompositions (peel_decompose.hpp) aim at a makespan kPeelTarget x the best plan
+// so far, with 1 to kPeelMaxSlots permutations per switch; the best of their plans is searched
+// when within kPeelSearchSlack of that plan (docs/results/spectra.md §9.2).
+constexpr double kPeelTarget = 0.9;
+constexpr int kPeelMaxSlots = 8;
+constexpr double kPeelSearchSlack = 1.03;
+// Peeling rounds, each aimed at the last winner (a second round gained 0.8 % on random sparse
+// n = 50 for ~5 % more time, a third 0.03 %).
+constexpr int kPeelRounds = 2;
 // The pool is tried only where the greedy permutations' total exceeds the busiest line's load by
 // this factor: below it the most it could save is small next to its cost (about 24 LPs).
 constexpr double kPoolOvershoot = 1.25;
@@ -146,6 +163,65 @@ matrix::Decomposition colgen_candidate(const matrix::MatrixProblem& p, const Sup
   return colgen_decompose(s, greedy, {.switches = p.switches, .delta = p.delta});
 }
 
+// The shortest plan over every decomposition × scheduler, and its decomposition.
+struct Winner {
+  matrix::SwitchPlan plan;
+  matrix::Decomposition dec;
+  double makespan = std::numeric_limits<double>::infinity();
+};
+
+// With `with_reference`, decs[0] is spectra-ref's decomposition and its first plan spectra-ref's
+// schedule; later plans must be strictly shorter to win.
+Winner shortest_plan(const std::vector<matrix::Decomposition>& decs, const matrix::MatrixProblem& p,
+                     bool with_reference) {
+  Winner win;
+  std::size_t best_dec = 0;
+  for (std::size_t k = 0; k < decs.size(); ++k)
+    for (matrix::SwitchPlan& plan :
+         candidate_plans(decs[k], p.switches, p.delta, with_reference && k == 0)) {
+      // A plan's makespan is its largest load (less only if empty pieces end a switch, which
+      // then emit no slot): skip plans clearly no better than the best.
+      const double load = *std::max_element(plan.load.begin(), plan.load.end());
+      if (load > win.makespan * (1 + 1e-9)) continue;
+      if (const double m = plan_makespan(plan, p.delta); m < win.makespan) {
+        win.plan = std::move(plan);
+        best_dec = k;
+        win.makespan = m;
+      }
+    }
+  if (!decs.empty()) win.dec = decs[best_dec];
+  return win;
+}
+
+// The plan search (plan_search.hpp) on `w`, kept only when strictly shorter: the re-solved LP
+// often returns the same makespan up to round-off.
+Winner searched(const Support& support, Winner w, const matrix::MatrixProblem& p) {
+  SearchedPlan s = search_plan(support, w.dec, w.plan, {.delta = p.delta});
+  if (s.dec.perms.empty()) return w;
+  const double m = plan_makespan(s.plan, p.delta);
+  if (m >= w.makespan * (1 - 1e-9)) return w;
+  return {std::move(s.plan), std::move(s.dec), m};
+}
+
+// The shortest plan over peeled decompositions (peel_decompose.hpp) shaped for a makespan of
+// kPeelTarget x `target`: k permutations per switch of cap (T − kδ) / k each, k = 1 ..
+// kPeelMaxSlots while the cap is positive; searched when within kPeelSearchSlack of `target`. Empty
+// (infinite makespan) when nothing was built or it is too far off.
+Winner peeled_plan(const Support& support, const matrix::MatrixProblem& p, double target) {
+  const double t = kPeelTarget * target;
+  std::vector<matrix::Decomposition> decs;
+  for (int k = 1; k <= kPeelMaxSlots; ++k) {
+    const double cap = (t - k * p.delta) / k;
+    if (cap <= 0.0) break;
+    for (matrix::Decomposition& d : peel_decompose(support, cap, k * p.switches))
+      decs.push_back(std::move(d));
+  }
+  if (decs.empty()) return {};
+  Winner w = shortest_plan(decs, p, false);
+  if (w.makespan > target * kPeelSearchSlack) return {};
+  return searched(support, std::move(w), p);
+}
+
 }  // namespace
 
 matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
@@ -167,34 +243,19 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
     decs.push_back(std::move(cg));
   // Compare makespans computed from the plans and build the slots of the winner only. The first
   // candidate is spectra-ref's and later ones must be strictly shorter.
-  matrix::SwitchPlan best;
-  std::size_t best_dec = 0;
-  double best_makespan = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < decs.size(); ++k)
-    for (matrix::SwitchPlan& plan : candidate_plans(decs[k], p.switches, p.delta, k == 0)) {
-      // A plan's makespan is its largest load (less only if empty pieces end a switch, which
-      // then emit no slot): skip plans clearly no better than the best.
-      const double load = *std::max_element(plan.load.begin(), plan.load.end());
-      if (load > best_makespan * (1 + 1e-9)) continue;
-      if (const double m = plan_makespan(plan, p.delta); m < best_makespan) {
-        best = std::move(plan);
-        best_dec = k;
-        best_makespan = m;
-      }
-    }
-  // The plan search, under the same gate as column generation: elsewhere (synthetic n = 100 at
-  // s = 16) it gained about 0.1 % for 4x the run time.
-  if (support.size() <= kSearchMaxNonzeros && over.large() && best_makespan > 0.0) {
-    SearchedPlan searched = search_plan(support, decs[best_dec], best, {.delta = p.delta});
-    // A real gain only: the re-solved LP often returns the same makespan up to round-off.
-    if (!searched.dec.perms.empty() &&
-        plan_makespan(searched.plan, p.delta) < best_makespan * (1 - 1e-9)) {
-      matrix::MatrixResult r = plan_result(searched.plan, searched.dec, p);
-      r.schedule.algorithm = "spectra";
-      return r;
+  Winner win = shortest_plan(decs, p, true);
+  if (support.size() <= kSearchMaxNonzeros && over.large() && win.makespan > 0.0) {
+    // The plan search, under the same gate as column generation: elsewhere (synthetic n = 100 at
+    // s = 16) it gained about 0.1 % for 4x the run time.
+    win = searched(support, std::move(win), p);
+    // A peeled plan that wins sets a new, shorter target: aim again from it.
+    for (int round = 0; round < kPeelRounds; ++round) {
+      Winner c = peeled_plan(support, p, win.makespan);
+      if (c.makespan >= win.makespan * (1 - 1e-9)) break;
+      win = std::move(c);
     }
   }
-  matrix::MatrixResult r = plan_result(best, decs[best_dec], p);
+  matrix::MatrixResult r = plan_result(win.plan, win.dec, p);
   r.schedule.algorithm = "spectra";
   return r;
 }

@@ -1,0 +1,81 @@
+#include "spectra/peel_decompose.hpp"
+
+#include <algorithm>
+
+#include "spectra/decompose.hpp"
+#include "spectra/lp_weights.hpp"
+#include "spectra/weighted_matching.hpp"
+
+namespace flux::spectra {
+namespace {
+
+// Demand left below this (relative to the largest entry) is round-off of the subtractions.
+constexpr double kResidualTolerance = 1e-12;
+
+// Peels up to `count` permutations of weight `cap` off `residual` (lowered in place).
+matrix::Decomposition peel(const Support& s, double cap, int count, std::vector<double>& residual) {
+  WeightedMatcher matcher(s);
+  std::vector<double> gain(residual.size());
+  matrix::Decomposition dec;
+  for (int k = 0; k < count; ++k) {
+    for (std::size_t e = 0; e < residual.size(); ++e) gain[e] = std::min(residual[e], cap);
+    auto [p, served] = matcher.best(gain);
+    if (p.empty() || served <= 0.0) break;
+    for (int i = 0; i < s.n; ++i)
+      if (const int e = s.find(i, p[static_cast<std::size_t>(i)]); e >= 0)
+        residual[static_cast<std::size_t>(e)] =
+            std::max(0.0, residual[static_cast<std::size_t>(e)] - cap);
+    dec.perms.push_back(std::move(p));
+    dec.weights.push_back(cap);
+  }
+  return dec;
+}
+
+// The residual as a matrix (entries within round-off of zero dropped).
+Matrix residual_matrix(const Support& s, const std::vector<double>& residual, double tolerance) {
+  Matrix rest(s.n);
+  for (int i = 0; i < s.n; ++i)
+    for (int e = s.row_start[static_cast<std::size_t>(i)];
+         e < s.row_start[static_cast<std::size_t>(i) + 1]; ++e)
+      if (residual[static_cast<std::size_t>(e)] > tolerance)
+        rest(i, s.col[static_cast<std::size_t>(e)]) = residual[static_cast<std::size_t>(e)];
+  return rest;
+}
+
+void drop_zero_weights(matrix::Decomposition& dec) {
+  while (!dec.weights.empty() && dec.weights.back() <= 0.0) {
+    dec.weights.pop_back();
+    dec.perms.pop_back();
+  }
+}
+
+}  // namespace
+
+std::vector<matrix::Decomposition> peel_decompose(const Support& s, double cap, int count) {
+  if (s.size() == 0 || cap <= 0.0) return {};
+  std::vector<double> residual = s.value;
+  matrix::Decomposition dec = peel(s, cap, count, residual);
+  const double largest = *std::max_element(s.value.begin(), s.value.end());
+  const Matrix rest = residual_matrix(s, residual, kResidualTolerance * largest);
+  if (rest.nonzeros() > 0) {
+    const matrix::Decomposition tail = spectra_decompose(rest);
+    dec.perms.insert(dec.perms.end(), tail.perms.begin(), tail.perms.end());
+    dec.weights.insert(dec.weights.end(), tail.weights.begin(), tail.weights.end());
+  }
+  // Entries dropped as round-off are covered up to it; repair makes coverage exact.
+  (void)repair_coverage(s, dec.perms, dec.weights);
+  std::vector<matrix::Decomposition> out;
+  matrix::Decomposition least = dec;
+  sort_by_weight(dec);
+  drop_zero_weights(dec);
+  out.push_back(std::move(dec));
+  if (std::vector<double> w = lp_min_total_weights(s, least.perms); !w.empty()) {
+    least.weights = std::move(w);
+    sort_by_weight(least);
+    drop_zero_weights(least);
+    out.push_back(std::move(least));
+  }
+  return out;
+}
+
+}  // namespace flux::spectra
