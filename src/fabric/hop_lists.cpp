@@ -5,21 +5,21 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace flux::fabric {
 
 namespace {
 
-// A log chunk grows with the log up to 2^20 records (40 MB): small runs take little memory, and
-// a full chunk is one mapping that goes back to the system when seal() has filed it.
-constexpr std::size_t kMaxChunk = std::size_t{1} << 20;
-constexpr std::size_t kMinChunk = 256;
+constexpr std::size_t kPasses = 8;  // filing passes; see seal()
 
 }  // namespace
 
 void HopLists::check_sealed() const {
-  if (logged_ > 0)
-    throw std::logic_error(fmt::format("HopLists: {} hops read before seal()", logged_));
+  if (!logged_task_.empty())
+    throw std::logic_error(
+        fmt::format("HopLists: {} hops read before seal()", logged_task_.size()));
 }
 
 std::span<const Hop> HopLists::operator[](std::size_t task) const {
@@ -39,42 +39,62 @@ std::span<const Hop> HopLists::all() const {
 
 void HopLists::add(std::size_t task, const Hop& hop) {
   if (task >= size()) throw std::out_of_range(fmt::format("HopLists: task {} of {}", task, size()));
-  if (log_.empty() || log_.back().size() == log_.back().capacity()) {
-    log_.emplace_back();
-    log_.back().reserve(std::clamp(logged_, kMinChunk, kMaxChunk));
-  }
-  log_.back().push_back(
-      {static_cast<std::uint32_t>(task), hop.sw, hop.from, hop.to, hop.start, hop.end, hop.bytes});
-  ++logged_;
+  if (hops_.size() >= std::numeric_limits<std::uint32_t>::max())
+    throw std::length_error(fmt::format("HopLists: more than 2^32 - 1 hops"));
+  hops_.push_back(hop);
+  logged_task_.push_back(static_cast<std::uint32_t>(task));
 }
 
 void HopLists::seal() {
-  if (logged_ == 0) return;
-  const std::size_t total = hops_.size() + logged_;
-  if (total > std::numeric_limits<std::uint32_t>::max())
-    throw std::length_error(fmt::format("HopLists: {} hops, at most 2^32 - 1", total));
-  // Each task's hops: its filed ones, then its logged ones in log order.
-  std::vector<std::uint32_t> start(first_.size(), 0);
-  for (std::size_t t = 0; t < size(); ++t) start[t + 1] = first_[t + 1] - first_[t];
-  for (const auto& chunk : log_)
-    for (const Logged& l : chunk) ++start[l.task + 1];
-  for (std::size_t t = 0; t < size(); ++t) start[t + 1] += start[t];
-  std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-  std::vector<Hop> filed(total);
-  for (std::size_t t = 0; t < size() && !hops_.empty(); ++t) {
-    std::copy(hops_.begin() + first_[t], hops_.begin() + first_[t + 1], filed.begin() + cursor[t]);
-    cursor[t] += first_[t + 1] - first_[t];
+  if (logged_task_.empty()) return;
+  ReallocArray<std::uint32_t> task = tasks_in_array_order();
+  // Each task's place: its filed hops, then its logged ones in the order they came.
+  std::fill(first_.begin(), first_.end(), 0);
+  for (std::size_t i = 0; i < task.size(); ++i) ++first_[task[i] + 1];
+  for (std::size_t t = 0; t < size(); ++t) first_[t + 1] += first_[t];
+  // Files the hops in passes over ranges of tasks that hold about 1/kPasses of them each. A pass
+  // moves its range's hops to their places and packs the others to the front of the array, whose
+  // tail then goes back: the two arrays never hold much more than the hops once (1 + 1/kPasses
+  // times), where filing in one pass held them twice. The cost is (kPasses + 1) / 2 sequential
+  // reads of the hops, and the writes of a pass stay within one range of the filed array.
+  const std::size_t total = hops_.size();
+  ReallocArray<Hop> filed;
+  filed.resize_for_overwrite(total);  // untouched until written: its pages come as it fills
+  std::vector<std::uint32_t> cursor(first_.begin(), first_.end() - 1);
+  for (std::size_t pass = 1; pass <= kPasses; ++pass) {
+    const std::size_t end_task =
+        pass == kPasses
+            ? size()
+            : static_cast<std::size_t>(
+                  std::lower_bound(first_.begin(), first_.end() - 1, total / kPasses * pass) -
+                  first_.begin());
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < hops_.size(); ++i) {
+      const std::uint32_t t = task[i];
+      if (t < end_task) {
+        filed[cursor[t]++] = hops_[i];
+      } else {
+        hops_[kept] = hops_[i];
+        task[kept++] = t;
+      }
+    }
+    hops_.truncate(kept);
+    task.truncate(kept);
   }
-  hops_ = {};
-  for (auto& chunk : log_) {
-    for (const Logged& l : chunk)
-      filed[cursor[l.task]++] = {l.sw, l.from, l.to, l.start, l.end, l.bytes};
-    chunk = {};  // its memory goes back before the next chunk is filed
-  }
-  first_ = std::move(start);
   hops_ = std::move(filed);
-  log_.clear();
-  logged_ = 0;
+}
+
+ReallocArray<std::uint32_t> HopLists::tasks_in_array_order() {
+  ReallocArray<std::uint32_t> logged = std::exchange(logged_task_, {});
+  const std::size_t filed = first_.back();
+  if (filed == 0) return logged;
+  ReallocArray<std::uint32_t> task;
+  task.reserve(hops_.size());
+  for (std::size_t t = 0; t < size(); ++t)
+    for (std::uint32_t k = first_[t]; k < first_[t + 1]; ++k)
+      task.push_back(static_cast<std::uint32_t>(t));
+  for (std::size_t k = 0; k < logged.size(); ++k) task.push_back(logged[k]);
+  return task;
 }
 
 }  // namespace flux::fabric

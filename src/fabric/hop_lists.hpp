@@ -3,13 +3,15 @@
 // task, in one array with an offset per task: 4 bytes per task plus 40 per hop, where a
 // std::vector per task took 24 bytes per task plus a heap block per send (the 1,024-GPU
 // iteration has 18.5 M tasks and 12 M sends). Hops may be added in any order of tasks, as an
-// engine records them while it runs: they go to a log of chunks, and seal() files the log under
-// its tasks (a stable counting sort, so each task keeps its hops in the order they were added)
-// and frees it chunk by chunk. Reading a list while hops wait in the log is a logic error.
+// engine records them while it runs: they are appended to the same array, with their task in a
+// side log of 4 bytes per hop, and seal() files them under their tasks (a stable counting sort)
+// in passes that release the log as they go, so filing never holds a second copy of the hops.
+// Reading a list while hops wait in the log is a logic error.
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "core/realloc_array.hpp"
 #include "fabric/sim_time.hpp"
 
 namespace flux::fabric {
@@ -32,25 +34,19 @@ class HopLists {
   [[nodiscard]] std::span<const Hop> operator[](std::size_t task) const;
   [[nodiscard]] std::span<Hop> operator[](std::size_t task);
   [[nodiscard]] std::span<const Hop> all() const;  // every hop, task after task
-  [[nodiscard]] std::size_t hop_count() const { return hops_.size() + logged_; }
+  [[nodiscard]] std::size_t hop_count() const { return hops_.size(); }
 
   void add(std::size_t task, const Hop& hop);  // task < size()
   void seal();                                 // files the logged hops; cheap when none are
 
  private:
-  // A logged hop: the task index fills the hop's padding, so a record is 40 bytes too.
-  struct Logged {
-    std::uint32_t task;
-    int sw, from, to;
-    Time start, end;
-    double bytes;
-  };
   void check_sealed() const;
+  // The task of every hop, filed or logged, in array order; empties the log of tasks.
+  [[nodiscard]] ReallocArray<std::uint32_t> tasks_in_array_order();
 
-  std::vector<std::uint32_t> first_;  // [task] position of its first hop; [size()] = the count
-  std::vector<Hop> hops_;
-  std::vector<std::vector<Logged>> log_;
-  std::size_t logged_ = 0;
+  std::vector<std::uint32_t> first_;  // [task] position of its first hop; [size()] = filed hops
+  ReallocArray<Hop> hops_;            // the filed hops, task after task, then the logged ones
+  ReallocArray<std::uint32_t> logged_task_;  // [k] the task of hop first_.back() + k
 };
 
 }  // namespace flux::fabric

@@ -42,13 +42,18 @@ class Changes {
 
   // The survey pass.
   explicit Changes(double horizon) : horizon_(horizon), histogram_(kBuckets, 0) {}
-  // A pass that keeps the records of buckets [first, last) of `survey`.
-  Changes(const Changes& survey, std::size_t first, std::size_t last)
-      : horizon_(survey.horizon_), first_(first), last_(last), next_(last - first + 1, 0) {
+  // A pass that keeps the records of buckets [first, last) of `survey`, in `list`'s memory (the
+  // previous window's: a fresh array for every window had its pages cleared again each time).
+  Changes(const Changes& survey, std::size_t first, std::size_t last, std::vector<Change> list)
+      : horizon_(survey.horizon_),
+        first_(first),
+        last_(last),
+        next_(last - first + 1, 0),
+        list_(std::move(list)) {
     for (std::size_t b = first; b < last; ++b)
       next_[b - first + 1] = next_[b - first] + survey.histogram_[b];
     ends_.assign(next_.begin() + 1, next_.end());
-    list_.resize(next_.back());
+    list_.resize(next_.back());  // every record is assigned: the survey counted them
   }
 
   void add(double t, int gpu, Curve what, double by) {
@@ -243,11 +248,11 @@ std::vector<Window> windows(const Changes& survey, std::size_t most) {
   return out;
 }
 
-// The records of one window, in the order the sweep applies them.
+// The records of one window, in the order the sweep applies them, in `list`'s memory.
 std::vector<Change> window_changes(const workload::Workload& w, const Trace& trace,
                                    const BufferModel& model, const Changes& survey,
-                                   const Window& window) {
-  Changes out(survey, window.first, window.last);
+                                   const Window& window, std::vector<Change> list) {
+  Changes out(survey, window.first, window.last, std::move(list));
   make_changes(out, w, trace, model);
   return std::move(out.sorted());
 }
@@ -329,7 +334,10 @@ class Sweep {
 }  // namespace
 
 BufferModel buffer_model(const Fabric& f, Posting posting) {
-  return {posting, f.link_rate * f.nic_window};
+  // A simulation's sweep holds at most 2^24 records (0.4 GB): on the 1,024-GPU iteration the
+  // window is the metrics' peak next to the workload and the hops, and half of it keeps `ideal`
+  // under 4 GiB for a few more passes over the tasks.
+  return {posting, f.link_rate * f.nic_window, std::size_t{1} << 24};
 }
 
 BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const BufferModel& model,
@@ -339,8 +347,12 @@ BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const Bu
   Changes survey(iteration_time > 0 ? static_cast<double>(iteration_time) : 1.0);
   make_changes(survey, w, trace, model);
   Sweep sweep(w, series);
-  for (const Window& window : windows(survey, model.max_records))
-    sweep.run(window_changes(w, trace, model, survey, window));
+  std::vector<Change> list;
+  list.reserve(std::min(survey.count(), model.max_records));  // a window's size, mostly
+  for (const Window& window : windows(survey, model.max_records)) {
+    list = window_changes(w, trace, model, survey, window, std::move(list));
+    sweep.run(list);
+  }
   return sweep.stats(iteration_time, w.gpus);
 }
 

@@ -185,6 +185,9 @@ std::vector<std::string> check_schedule(const TimedSchedule& s, const workload::
   check_ports(uses, f, tol, out);
   const LinkTiming lt(f);
   std::vector<HopRef> refs;
+  // Every hop has its ref: sized at once, the array never holds a copy of itself while it grows
+  // (tens of millions of hops on the largest runs).
+  refs.reserve(s.hops.hop_count());
   for (std::size_t t = 0; t < w.tasks.size() && t < s.hops.size(); ++t) {
     if (w.tasks[t].kind != workload::TaskKind::send) continue;
     for (const Hop& h : s.hops[t]) {

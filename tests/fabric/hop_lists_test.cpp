@@ -47,18 +47,46 @@ TEST(HopLists, AddingAfterASealAppendsToTheFiledLists) {
   EXPECT_TRUE(l[2].empty());
 }
 
-TEST(HopLists, ManyHopsSpanSeveralLogChunks) {
-  const std::size_t tasks = 1000, rounds = 700;  // 700,000 hops: chunks of growing size
+TEST(HopLists, ManyHopsAreFiledInPassesOverRangesOfTasks) {
+  // Task t gets t % 5 hops per round (some none), added in a scrambled task order: the passes
+  // split the tasks by hop count, and every task must come out whole and in the order added.
+  const std::size_t tasks = 1000, rounds = 300;
   fabric::HopLists l(tasks);
+  std::size_t added = 0;
   for (std::size_t r = 0; r < rounds; ++r)
-    for (std::size_t t = 0; t < tasks; ++t)
-      l.add((t * 7919) % tasks, hop(0, static_cast<fabric::Time>(r)));
+    for (std::size_t k = 0; k < tasks; ++k) {
+      const std::size_t t = (k * 7919) % tasks;
+      for (std::size_t copy = 0; copy < t % 5; ++copy, ++added)
+        l.add(t, hop(static_cast<int>(copy), static_cast<fabric::Time>(r)));
+    }
   l.seal();
-  ASSERT_EQ(l.hop_count(), tasks * rounds);
-  for (std::size_t t = 0; t < tasks; t += 97) {
-    ASSERT_EQ(l[t].size(), rounds);
-    for (std::size_t r = 0; r < rounds; ++r) ASSERT_EQ(l[t][r].start, static_cast<fabric::Time>(r));
+  ASSERT_EQ(l.hop_count(), added);
+  std::size_t seen = 0;
+  for (std::size_t t = 0; t < tasks; ++t) {
+    ASSERT_EQ(l[t].size(), rounds * (t % 5));
+    for (std::size_t i = 0; i < l[t].size(); ++i) {
+      ASSERT_EQ(l[t][i].start, static_cast<fabric::Time>(i / (t % 5)));
+      ASSERT_EQ(l[t][i].sw, static_cast<int>(i % (t % 5)));
+    }
+    ASSERT_EQ(l[t].data(), l.all().data() + seen);  // task after task
+    seen += l[t].size();
   }
+}
+
+TEST(HopLists, ManyHopsAddedAfterASealMergeWithTheFiledOnes) {
+  const std::size_t tasks = 500;
+  fabric::HopLists l(tasks);
+  for (std::size_t t = 0; t < tasks; t += 2) l.add(t, hop(0, 1));
+  l.seal();
+  for (std::size_t t = tasks; t-- > 0;) l.add(t, hop(1, 2));
+  l.seal();
+  for (std::size_t t = 0; t < tasks; ++t) {
+    const std::vector<fabric::Time> expected =
+        t % 2 == 0 ? std::vector<fabric::Time>{1, 2} : std::vector<fabric::Time>{2};
+    ASSERT_EQ(starts(l, t), expected);
+  }
+  const fabric::HopLists copy = l;
+  EXPECT_EQ(starts(copy, 4), (std::vector<fabric::Time>{1, 2}));
 }
 
 TEST(HopLists, ReadingBeforeASealOrAddingOutOfRangeIsAnError) {
