@@ -334,10 +334,7 @@ class Sweep {
 }  // namespace
 
 BufferModel buffer_model(const Fabric& f, Posting posting) {
-  // A simulation's sweep holds at most 2^24 records (0.4 GB): on the 1,024-GPU iteration the
-  // window is the metrics' peak next to the workload and the hops, and half of it keeps `ideal`
-  // under 4 GiB for a few more passes over the tasks.
-  return {posting, f.link_rate * f.nic_window, std::size_t{1} << 24};
+  return {.posting = posting, .window = f.link_rate * f.nic_window};
 }
 
 BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const BufferModel& model,
