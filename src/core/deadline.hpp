@@ -20,6 +20,13 @@ class Deadline {
   }
   [[nodiscard]] bool never() const { return !at_; }
   [[nodiscard]] bool passed() const { return at_ && Clock::now() >= *at_; }
+  // False when fewer than `seconds` are left before it (a stage that would take that long is not
+  // worth starting: its work would be thrown away).
+  [[nodiscard]] bool leaves(double seconds) const {
+    return !at_ || Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(seconds)) <
+                       *at_;
+  }
 
  private:
   std::optional<Clock::time_point> at_;

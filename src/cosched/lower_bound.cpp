@@ -294,6 +294,7 @@ std::optional<std::vector<double>> raised_times(const CoschedInstance& inst,
                                                 std::vector<double> out, bool forward,
                                                 const FluxBoundOptions& options, Scratch& s,
                                                 std::vector<int>& chain_steps) {
+  if (options.deadline.passed()) return std::nullopt;
   std::optional<SetupChains> chains;
   if (options.setup_chains) chains.emplace(inst, forward, options.chain_foreign_sides);
   chain_steps.assign(out.size(), 0);
@@ -351,6 +352,7 @@ namespace {
 void side_families(const CoschedInstance& inst, const std::vector<double>& head,
                    const std::vector<double>& tail, const FluxBoundOptions& options, bool bursts,
                    Scratch& scratch, FluxBound& out) {
+  if (options.deadline.passed()) return;  // before gathering the sides' messages: O(M log M)
   auto sides = side_items(inst, head, tail);
   const int gpus = inst.fabric.gpus;
   const bool duplex = inst.fabric.circuit == fabric::CircuitKind::duplex;

@@ -25,7 +25,8 @@ OptionTable flux_option_table() {
        .default_value = 60.0,
        .min = 0.0,
        .min_open = true,
-       .help = "time budget of flux (local search + MILP)"},
+       .help = "time budget of the whole flux run (flux-greedy always runs; the other first "
+               "incumbents, the lower bound, the local search and the MILP stop at it)"},
       {.key = "threads",
        .type = OptionType::integer,
        .default_value = std::int64_t{d.solver.threads},
