@@ -258,8 +258,9 @@ py::dict cosched(py::handle workload, py::handle fabric, const std::string& sche
   const flux::OptionValues given = option_values(s, kwargs);
   return result_dict(run_interruptible([w, f = f, fabric_label = fabric_label, &s, given] {
     const flux::cosched::CoschedInstance inst = flux::cosched::make_instance_over(*w.w, f, w.label);
-    const flux::schedulers::SchedulerResult run = flux::schedulers::run_scheduler(
-        s, {inst.workload, inst.fabric, w.label, &inst, fabric_label}, given);
+    flux::schedulers::SchedulingInput in{inst.workload, inst.fabric, w.label, &inst, fabric_label};
+    in.keep_placed = true;  // the schedule in its exact times, as `flux cosched` writes it
+    const flux::schedulers::SchedulerResult run = flux::schedulers::run_scheduler(s, in, given);
     auto summary = flux::schedulers::run_summary(run, inst.workload, f, w.label, fabric_label);
     summary["scenario"]["messages"] = inst.message_count();
     return texts(inst.workload, f, run, summary, true);

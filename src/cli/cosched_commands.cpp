@@ -103,9 +103,10 @@ void run_command(const CoschedArgs& a, const CLI::App& cmd) {
   if (!a.emit_model.empty() && a.out.empty() && a.summary.empty() && a.solution.empty()) return;
   schedulers::SchedulerResult run =
       a.solution.empty() ? a.flags.naming_flags([&] {
-        return run_scheduler(
-            scheduler, {inst.workload, inst.fabric, a.source.label(), &inst, a.fabric, progress()},
-            given);
+        schedulers::SchedulingInput in{inst.workload, inst.fabric, a.source.label(),
+                                       &inst,         a.fabric,    progress()};
+        in.keep_placed = true;  // written to --out in its exact times
+        return run_scheduler(scheduler, in, given);
       })
                          : replay_solution_file(inst, options, a.solution);
   print_run(run);

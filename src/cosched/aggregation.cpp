@@ -31,7 +31,8 @@ std::vector<int> group_tasks(const CoschedInstance& inst) {
     if (t.kind != workload::TaskKind::send || group[v] != v) continue;
     if (std::any_of(inst.succ[v].begin(), inst.succ[v].end(), [&](int s) { return group[s] == v; }))
       continue;  // heads a chain
-    std::vector<int> pred(t.after.begin(), t.after.end()), succ = inst.succ[v];
+    std::vector<int> pred(t.after.begin(), t.after.end()),
+        succ(inst.succ[v].begin(), inst.succ[v].end());
     std::sort(pred.begin(), pred.end());
     std::sort(succ.begin(), succ.end());
     auto [it, fresh] = first.try_emplace({t.src, t.dst, pred, succ}, v);

@@ -48,7 +48,10 @@ struct FluxOptions {
   int window_messages = 40;   // messages per rolling-horizon window
   int monolithic_limit = 80;  // one MILP over every message when there are at most this many
   bool aggregate = false;     // merge chained / sibling sends first (aggregation.hpp)
-  bool gap_fill = true;       // also try slack-gap-fill as the first incumbent
+  // false: stop before the MILP (stage 3), e.g. to see what the first incumbent and the search
+  // reach; a tiny time limit no longer does that, since it also cuts the first incumbents.
+  bool milp = true;
+  bool gap_fill = true;  // also try slack-gap-fill as the first incumbent
   // Also try the per-phase circuit plan (phase_plan.hpp). Off by default: on the Mixtral example
   // it wins only at τ = 1 ms on 2 OCSes, and elsewhere its construction time costs search budget
   // (docs/results/flux.md §5).

@@ -1,6 +1,7 @@
 #include "cosched/gap_fill.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "cosched/lower_bound.hpp"
 #include "cosched/port_book.hpp"
@@ -81,14 +82,19 @@ double plan_message(const CoschedInstance& inst, PortPlan& plan, std::vector<int
 }
 
 // Step 2: plans the critical messages (`critical`, in head order) and returns each message's
-// planned start (−1 where not critical).
-std::vector<double> plan_critical(const CoschedInstance& inst, const GapFillOptions& options,
-                                  const std::vector<double>& head, const std::vector<int>& critical,
-                                  PortPlan& plan, std::vector<int>& switch_of) {
+// planned start (−1 where not critical); nullopt when the deadline passes first.
+std::optional<std::vector<double>> plan_critical(const CoschedInstance& inst,
+                                                 const GapFillOptions& options,
+                                                 const std::vector<double>& head,
+                                                 const std::vector<int>& critical, PortPlan& plan,
+                                                 std::vector<int>& switch_of,
+                                                 DeadlinePoll& deadline) {
   std::vector<double> planned(inst.message_count(), -1.0);
   if (options.critical_plan == CriticalPlan::at_heads) {
-    for (int m : critical)
+    for (int m : critical) {
+      if (deadline.passed()) return std::nullopt;
       planned[m] = plan_message(inst, plan, switch_of, m, head[inst.messages[m]]);
+    }
     return planned;
   }
   std::vector<char> is_critical(inst.message_count(), 0);
@@ -96,6 +102,7 @@ std::vector<double> plan_critical(const CoschedInstance& inst, const GapFillOpti
   const auto& tasks = inst.workload.tasks;
   std::vector<double> start(tasks.size(), 0.0);
   for (int v : inst.topo) {
+    if (deadline.passed()) return std::nullopt;
     double ready = head[v];
     for (int p : tasks[v].after) ready = std::max(ready, start[p] + inst.duration[p]);
     const int m = inst.message_of[v];
@@ -122,12 +129,17 @@ std::vector<Placement> slack_gap_fill(const CoschedInstance& inst, const GapFill
                    [&](int a, int b) { return head[inst.messages[a]] < head[inst.messages[b]]; });
   PortPlan plan(inst.fabric);
   std::vector<int> switch_of(nm, 0);
-  const std::vector<double> planned = plan_critical(inst, options, head, critical, plan, switch_of);
+  DeadlinePoll deadline(options.deadline);
+  const auto critical_plan =
+      plan_critical(inst, options, head, critical, plan, switch_of, deadline);
+  if (!critical_plan) return {};
+  const std::vector<double>& planned = *critical_plan;
   // Everything else after its planned predecessors; starts stay consistent with the DAG, so the
   // start order below is a linear extension.
   const auto& tasks = inst.workload.tasks;
   std::vector<double> start(tasks.size(), 0.0);
   for (int v : inst.topo) {
+    if (deadline.passed()) return {};
     double ready = 0.0;
     for (int p : tasks[v].after) ready = std::max(ready, start[p] + inst.duration[p]);
     const int m = inst.message_of[v];

@@ -24,6 +24,7 @@
 // per port.
 #include <vector>
 
+#include "core/deadline.hpp"
 #include "cosched/instance.hpp"
 #include "cosched/placement.hpp"
 
@@ -34,8 +35,10 @@ enum class CriticalPlan { at_heads, after_predecessors };
 struct GapFillOptions {
   double critical_slack = 1e-9;  // relative to the critical path: planned first
   CriticalPlan critical_plan = CriticalPlan::at_heads;
+  Deadline deadline{};  // a plan not finished when it passes is dropped
 };
 
+// Every message placed; empty when the deadline passed before the plan was complete.
 [[nodiscard]] std::vector<Placement> slack_gap_fill(const CoschedInstance& inst,
                                                     const GapFillOptions& options = {});
 

@@ -89,11 +89,12 @@ std::vector<Placement> flux_greedy(const CoschedInstance& inst, const GreedyOpti
   std::vector<char> place(nm, 1);
   for (int m = 0; m < nm; ++m) place[m] = out[m].sw < 0 && (to_place.empty() || to_place[m]);
   PortBook book(inst.fabric);
-  for (int m : start_order(inst, out))
-    if (out[m].sw >= 0) {
-      const workload::Task& t = inst.message_task(m);
-      book.place(out[m].sw, t.src, t.dst, out[m].start + inst.duration[inst.messages[m]]);
-    }
+  if (!fixed.empty())  // sorting millions of unplaced messages would only cost time
+    for (int m : start_order(inst, out))
+      if (out[m].sw >= 0) {
+        const workload::Task& t = inst.message_task(m);
+        book.place(out[m].sw, t.src, t.dst, out[m].start + inst.duration[inst.messages[m]]);
+      }
   NextUse next(inst, place);
   std::vector<int> missing(n);
   std::vector<double> ready(n, 0.0);

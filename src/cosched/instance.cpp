@@ -16,12 +16,11 @@ CoschedInstance derive(std::shared_ptr<const workload::Workload> owner,
   const workload::Workload& w = *owner;
   CoschedInstance inst{.workload_owner = std::move(owner), .workload = w, .fabric = fabric};
   const int n = static_cast<int>(w.tasks.size());
-  inst.succ.resize(n);
+  inst.succ = workload::successors(w);
   inst.message_of.assign(n, -1);
   inst.duration.resize(n);
   for (int v = 0; v < n; ++v) {
     const workload::Task& t = w.tasks[v];
-    for (int p : t.after) inst.succ[p].push_back(v);
     if (t.kind == workload::TaskKind::send) {
       inst.message_of[v] = static_cast<int>(inst.messages.size());
       inst.messages.push_back(v);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fabric/fabric.hpp"
+#include "workload/validate.hpp"
 #include "workload/workload.hpp"
 
 namespace flux::cosched {
@@ -19,14 +20,14 @@ struct CoschedInstance {
   std::shared_ptr<const workload::Workload> workload_owner;
   const workload::Workload& workload;
   fabric::Fabric fabric;
-  std::vector<int> messages{};           // message index -> task index
-  std::vector<int> message_of{};         // task index -> message index, -1 for compute
-  std::vector<double> duration{};        // p_v per task
-  std::vector<std::vector<int>> succ{};  // successors per task
-  std::vector<int> topo{};               // tasks in topological order
-  std::vector<double> earliest{};        // ES_v: τ = 0, ports unconstrained
-  std::vector<double> tail{};            // longest path from the end of v to the iteration end
-  double critical_path = 0.0;            // max_v ES_v + p_v + tail_v (a lower bound)
+  std::vector<int> messages{};     // message index -> task index
+  std::vector<int> message_of{};   // task index -> message index, -1 for compute
+  std::vector<double> duration{};  // p_v per task
+  workload::Successors succ{};     // successors per task (one array: 4 B per edge)
+  std::vector<int> topo{};         // tasks in topological order
+  std::vector<double> earliest{};  // ES_v: τ = 0, ports unconstrained
+  std::vector<double> tail{};      // longest path from the end of v to the iteration end
+  double critical_path = 0.0;      // max_v ES_v + p_v + tail_v (a lower bound)
 
   [[nodiscard]] int message_count() const { return static_cast<int>(messages.size()); }
   [[nodiscard]] const workload::Task& message_task(int m) const {

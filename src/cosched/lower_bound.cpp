@@ -288,14 +288,19 @@ double burst_groups(const CoschedInstance& inst, std::span<const int> around,
 // Heads H (forward, over each task's predecessors) raised by family 4's fan-in groups and
 // family 5's set-up chains from the plain heads, or tails Q (backward, over successors: fan-out
 // groups) from the plain tails. `chain_steps[v]` counts the family-5 raises on the path that
-// attains v's value (the plain part follows its best neighbour).
-std::vector<double> raised_times(const CoschedInstance& inst, std::vector<double> out, bool forward,
-                                 const FluxBoundOptions& options, Scratch& s,
-                                 std::vector<int>& chain_steps) {
+// attains v's value (the plain part follows its best neighbour). Nullopt when the deadline passes
+// first.
+std::optional<std::vector<double>> raised_times(const CoschedInstance& inst,
+                                                std::vector<double> out, bool forward,
+                                                const FluxBoundOptions& options, Scratch& s,
+                                                std::vector<int>& chain_steps) {
+  if (options.deadline.passed()) return std::nullopt;
   std::optional<SetupChains> chains;
   if (options.setup_chains) chains.emplace(inst, forward, options.chain_foreign_sides);
   chain_steps.assign(out.size(), 0);
+  DeadlinePoll deadline(options.deadline);
   for (std::size_t k = 0; k < inst.topo.size(); ++k) {
+    if (deadline.passed()) return std::nullopt;
     const int v = inst.topo[forward ? k : inst.topo.size() - 1 - k];
     const std::span<const int> around =
         forward ? std::span<const int>(inst.workload.tasks[v].after) : inst.succ[v];
@@ -347,10 +352,11 @@ namespace {
 void side_families(const CoschedInstance& inst, const std::vector<double>& head,
                    const std::vector<double>& tail, const FluxBoundOptions& options, bool bursts,
                    Scratch& scratch, FluxBound& out) {
+  if (options.deadline.passed()) return;  // before gathering the sides' messages: O(M log M)
   auto sides = side_items(inst, head, tail);
   const int gpus = inst.fabric.gpus;
   const bool duplex = inst.fabric.circuit == fabric::CircuitKind::duplex;
-  for (std::size_t s = 0; s < sides.size(); ++s) {
+  for (std::size_t s = 0; s < sides.size() && !options.deadline.passed(); ++s) {
     auto at_side = [&](BoundSource source, double value) {
       FluxBound fresh;
       fresh.value = value;
@@ -411,7 +417,9 @@ int best_path(const CoschedInstance& inst, const std::vector<double>& head,
 
 }  // namespace
 
-FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& options) {
+namespace {
+
+FluxBound every_family(const CoschedInstance& inst, const FluxBoundOptions& options) {
   const auto head = flux_heads(inst);
   FluxBound out;
   out.critical_path = critical_path_length(inst, head);
@@ -421,22 +429,34 @@ FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& 
   if (!options.bursts && !options.setup_chains) return out;
   std::vector<int> head_steps, tail_steps;
   const auto H = raised_times(inst, head, true, options, scratch, head_steps);
-  const auto Q = raised_times(inst, inst.tail, false, options, scratch, tail_steps);
-  const int v = best_path(inst, head, H, Q, head_steps, tail_steps, out);
+  const auto Q =
+      H ? raised_times(inst, inst.tail, false, options, scratch, tail_steps) : std::nullopt;
+  if (!Q) return out;  // families 4 and 5 did not finish in time: not used
+  const int v = best_path(inst, head, *H, *Q, head_steps, tail_steps, out);
   if (v >= 0 && out.source == BoundSource::setup_chain && options.bursts) {
-    // The step counts follow one derivation; credit family 4 when it attains the value alone.
+    // The step counts follow one derivation; credit family 4 when it attains the value alone
+    // (if that check finishes in time: otherwise family 5 keeps the credit it has).
     FluxBoundOptions bursts_only = options;
     bursts_only.setup_chains = false;
     const auto H4 = raised_times(inst, head, true, bursts_only, scratch, head_steps);
-    const auto Q4 = raised_times(inst, inst.tail, false, bursts_only, scratch, tail_steps);
-    if (H4[v] + inst.duration[v] + Q4[v] >= out.value) {
+    const auto Q4 =
+        H4 ? raised_times(inst, inst.tail, false, bursts_only, scratch, tail_steps) : std::nullopt;
+    if (Q4 && (*H4)[v] + inst.duration[v] + (*Q4)[v] >= out.value) {
       out.source = BoundSource::burst_path;
       out.chain_steps = 0;
-      out.head_raise = H4[v] - head[v];
-      out.tail_raise = Q4[v] - inst.tail[v];
+      out.head_raise = (*H4)[v] - head[v];
+      out.tail_raise = (*Q4)[v] - inst.tail[v];
     }
   }
-  side_families(inst, H, Q, options, true, scratch, out);
+  side_families(inst, *H, *Q, options, true, scratch, out);
+  return out;
+}
+
+}  // namespace
+
+FluxBound flux_lower_bound(const CoschedInstance& inst, const FluxBoundOptions& options) {
+  FluxBound out = every_family(inst, options);
+  out.complete = !options.deadline.passed();  // conservative: it may have passed at the very end
   return out;
 }
 

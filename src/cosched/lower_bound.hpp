@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "core/deadline.hpp"
 #include "cosched/instance.hpp"
 
 namespace flux::cosched {
@@ -54,6 +55,11 @@ struct FluxBoundOptions {
   bool setup_chains = true;
   // Family 5: GPU sides other than a task's own whose companions it carries (the latest ones).
   int chain_foreign_sides = 8;
+  // When it passes, the bound stops where it is and keeps what it has proven: the GPU sides of
+  // families 2 and 3 not reached yet are left out, and families 4 and 5 are not used unless
+  // both of their passes finished. Every part is valid on its own, so the bound stays valid, only
+  // weaker. Family 1 always runs (one pass over the DAG).
+  Deadline deadline{};
 };
 
 enum class BoundSource { critical_path, port_energy, setup_pigeonhole, burst_path, setup_chain };
@@ -77,6 +83,8 @@ struct FluxBound {
   // attaining them (setup_chain when there are any)
   double head_raise = 0.0, tail_raise = 0.0;
   int chain_steps = 0;
+  // False when FluxBoundOptions::deadline had passed on return: a family may have stopped early.
+  bool complete = true;
 };
 
 // Earliest start of every task in every feasible schedule: predecessors' ends, and τ for

@@ -10,6 +10,7 @@
 
 #include "cosched/instance.hpp"
 #include "fabric/fabric.hpp"
+#include "fabric/timed_schedule.hpp"
 
 namespace flux::cosched {
 
@@ -66,6 +67,21 @@ class ListScheduler {
 [[nodiscard]] fabric::CircuitSchedule make_circuit_schedule(
     const CoschedInstance& inst, const std::vector<Placement>& placements,
     const std::string& scheduler);
+
+// The simulator's form of the same schedule (to_timed of `make_circuit_schedule`), built without
+// the file form's record per message or a lookup of every task id: at 1,024 GPUs those take GBs.
+// Every message must be placed (std::logic_error otherwise).
+[[nodiscard]] fabric::TimedSchedule make_timed_schedule(const CoschedInstance& inst,
+                                                        const std::vector<Placement>& placements,
+                                                        const std::string& scheduler);
+// The same in two steps, so that a caller can free the instance before the hops are filed (the
+// peak of flux-greedy at 1,024 GPUs): everything but the hops, then the hops, which need only
+// the workload (message m is the workload's m-th send, as in every instance).
+[[nodiscard]] fabric::TimedSchedule timed_schedule_without_hops(
+    const CoschedInstance& inst, const std::vector<Placement>& placements,
+    const std::string& scheduler);
+void add_hops(fabric::TimedSchedule& schedule, const workload::Workload& workload,
+              const fabric::Fabric& fabric, const std::vector<Placement>& placements);
 
 // Port reconfigurations the placements need: the simulator's count (fabric/schedule_check) on
 // the circuits of `make_circuit_schedule`.

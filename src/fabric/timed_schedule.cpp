@@ -38,8 +38,7 @@ std::vector<Hop> placement_hops(const MessagePlacement& m, const workload::Task&
                                 const LinkTiming& lt) {
   std::vector<Hop> hops;
   if (m.pieces.empty()) {
-    Time start = to_time(m.start);
-    hops.push_back({m.sw, task.src, task.dst, start, start + lt.duration(task.bytes), task.bytes});
+    hops.push_back(atomic_hop(m.sw, m.start, task, lt));
     return hops;
   }
   for (const MessagePiece& p : m.pieces)
@@ -56,6 +55,11 @@ bool is_atomic(std::span<const Hop> hops, const workload::Task& task, const Link
 }
 
 }  // namespace
+
+Hop atomic_hop(int sw, double start, const workload::Task& task, const LinkTiming& lt) {
+  const Time from = to_time(start);
+  return {sw, task.src, task.dst, from, from + lt.duration(task.bytes), task.bytes};
+}
 
 const char* to_string(Posting p) {
   static constexpr EnumNames kPostings{EnumName{Posting::ready, "ready"},

@@ -42,6 +42,10 @@ struct ScheduleRun {
   std::int64_t events = 0;
 };
 
+// The one hop of an atomic placement of `task` on OCS `sw` from `start` seconds: α + bytes/B.
+[[nodiscard]] Hop atomic_hop(int sw, double start, const workload::Task& task,
+                             const LinkTiming& lt);
+
 // An atomic placement becomes one hop of α + bytes/B. The result posts by timetable: a schedule
 // file is a timetable the hosts can follow. `file` names the schedule in errors; a
 // message naming a missing or non-send task, a missing message, or a duplicate is an InputError.

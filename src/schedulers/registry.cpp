@@ -68,7 +68,7 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
   if (!result.sim.ok)
     throw std::logic_error(fmt::format("scheduler {} produced an infeasible schedule: {}",
                                        scheduler.name, result.sim.violations.front()));
-  if (!out.placed) result.sim.metrics.events = out.run.events;
+  if (!out.without_engine) result.sim.metrics.events = out.run.events;
   result.solver = std::move(out.solver);
   result.placed = std::move(out.placed);
   return result;

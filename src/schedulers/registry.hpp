@@ -31,15 +31,20 @@ struct SchedulingInput {
   std::string fabric_label = "fabric";  // named when the fabric is too large for a scheduler
   Progress& progress = no_progress();   // the scheduler's stages and the replay report here
   fabric::CircuitOutputs outputs = {};  // the files the caller will write (the output budget)
+  // The caller reads SchedulerOutput::placed (`flux cosched` writes it); otherwise flux and
+  // flux-greedy skip that copy of every message (≈ 0.6 GB at 1,024 GPUs).
+  bool keep_placed = false;
 };
 
 struct SchedulerOutput {
   fabric::ScheduleRun run;  // the schedule and the events its run took
   std::optional<cosched::SolverReport>
       solver{};  // schedulers that solve an optimisation problem report it
-  // Schedulers that place messages without the engine (flux, flux-greedy): the schedule in file
-  // form with its exact times (the simulator's form rounds to picoseconds); the replay's event
-  // count stands for theirs.
+  // Schedulers that place messages without the engine (flux, flux-greedy) say so: the replay's
+  // event count stands for theirs. When the caller asks (SchedulingInput::keep_placed), they also
+  // hand back the schedule in file form with its exact times (the simulator's form rounds to
+  // picoseconds).
+  bool without_engine = false;
   std::optional<fabric::CircuitSchedule> placed{};
 };
 

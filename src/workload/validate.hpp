@@ -6,6 +6,7 @@
 // Complexity: O(V + E) for the order and cycle search; the per-GPU chain check is O(V + E) when
 // consecutive compute tasks are linked directly (as every generator emits them) and falls back
 // to a backward search bounded by the tasks between the two compute tasks otherwise.
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ namespace flux::workload {
 struct Successors {
   std::vector<std::size_t> offset;
   std::vector<int> target;
+  [[nodiscard]] std::span<const int> operator[](std::size_t t) const {
+    return {target.data() + offset[t], offset[t + 1] - offset[t]};
+  }
 };
 [[nodiscard]] Successors successors(const Workload& w);
 

@@ -34,6 +34,24 @@ TEST(GapFill, KeepsThePortForTheCriticalPathAndFillsTheGap) {
   EXPECT_DOUBLE_EQ(iteration_time(inst, flux_greedy(inst)), 14.0);
 }
 
+TEST(GapFill, APlanNotFinishedByTheDeadlineIsDropped) {
+  const workload::Workload w = testing::paper_workload();
+  const auto inst = make_instance(w, make_fabric(8, 2, 1e-5, {.rate = testing::kLinkRate}));
+  for (const CriticalPlan plan : {CriticalPlan::at_heads, CriticalPlan::after_predecessors}) {
+    EXPECT_TRUE(
+        slack_gap_fill(inst, {.critical_plan = plan, .deadline = Deadline::after(-1.0)}).empty());
+    // A deadline far away changes nothing.
+    const auto far =
+        slack_gap_fill(inst, {.critical_plan = plan, .deadline = Deadline::after(3600.0)});
+    const auto plain = slack_gap_fill(inst, {.critical_plan = plan});
+    ASSERT_EQ(far.size(), plain.size());
+    for (std::size_t m = 0; m < far.size(); ++m) {
+      EXPECT_EQ(far[m].sw, plain[m].sw);
+      EXPECT_EQ(far[m].start, plain[m].start);
+    }
+  }
+}
+
 TEST(GapFill, FeasibleOnTinyRandomDags) {
   int optimal = 0, cases = 0;
   for (std::uint64_t seed = 1; seed <= 10; ++seed)

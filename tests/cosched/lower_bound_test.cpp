@@ -323,5 +323,30 @@ TEST(LowerBound, BelowFluxGreedyOnThePaperWorkload) {
   }
 }
 
+TEST(LowerBound, AnExpiredDeadlineKeepsTheBoundValid) {
+  // A deadline that has passed before the bound starts: the port families and families 4 and 5
+  // stop at once and only the critical path with heads remains. It must still be at most the
+  // optimum, and the full bound at least it.
+  const Deadline expired = Deadline::after(-1.0);
+  for (std::uint64_t seed = 1; seed <= 6; ++seed)
+    for (double tau : {0.5, 2.0}) {
+      const auto inst =
+          make_instance(testing::random_workload(seed, 4, 6, 0.25), make_fabric(4, 2, tau));
+      const FluxBound cut = flux_lower_bound(inst, {.deadline = expired});
+      const FluxBound full = flux_lower_bound(inst, {.deadline = Deadline::after(3600.0)});
+      EXPECT_FALSE(cut.complete);
+      EXPECT_TRUE(full.complete);
+      EXPECT_DOUBLE_EQ(cut.value, cut.critical_path) << seed;
+      EXPECT_LE(cut.value, full.value) << seed;
+      EXPECT_LE(full.value, exhaustive_optimum(inst).iteration_time * (1 + 1e-12)) << seed;
+      EXPECT_DOUBLE_EQ(full.value, flux_lower_bound(inst).value) << seed;  // far: no change
+    }
+  const auto inst = paper_instance(1e-5);
+  const FluxBound cut = flux_lower_bound(inst, {.deadline = expired});
+  EXPECT_GE(cut.value, inst.critical_path);
+  EXPECT_LE(cut.value, flux_lower_bound(inst).value);
+  EXPECT_LE(cut.value, iteration_time(inst, flux_greedy(inst)));
+}
+
 }  // namespace
 }  // namespace flux::cosched
