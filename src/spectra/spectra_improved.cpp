@@ -25,7 +25,10 @@
 //                   (k = 1..8), each serving the most residual demand up to that weight, then
 //                   DECOMPOSE on the rest; scheduled like the others, plan-searched when close,
 //                   kept only if strictly shorter than the searched plan; a second round aims
-//                   at the new winner.
+//                   at the new winner. Outside that gate, where DECOMPOSE overshoots the busiest
+//                   line by more than 1.15x on at most 5000 non-zeros (wide-flow synthetic), the
+//                   same rounds with one peeled decomposition each (k·s nearest 16) and no
+//                   plan search.
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
@@ -73,6 +76,16 @@ constexpr double kPeelSearchSlack = 1.03;
 // Peeling rounds, each aimed at the last winner (a second round gained 0.8 % on random sparse
 // n = 50 for ~5 % more time, a third 0.03 %).
 constexpr int kPeelRounds = 2;
+// Outside column generation's gate (more than 1000 non-zeros, or an overshoot of at most 1.25)
+// the peeling still runs where DECOMPOSE overshoots the busiest line by more than
+// kPeelOvershoot: wide-flow synthetic n = 64 (1.19-1.36 on the bench's seeds) but not synthetic
+// n = 100 (1.07-1.08), GPT or MoE (1.00-1.01), where it never won. There each round builds one
+// peeled decomposition, the k whose k·s is nearest kPeelWidePerms (every win on wide-flow
+// synthetic n = 64 with k = 1..8 peeled 12-20 permutations; each decomposition costs about as
+// much as DECOMPOSE itself), and skips the plan search (its LPs cost +70 % time for 0.02 %);
+// docs/results/spectra.md §9.3.
+constexpr double kPeelOvershoot = 1.15;
+constexpr int kPeelWidePerms = 16;
 // The pool is tried only where the greedy permutations' total exceeds the busiest line's load by
 // this factor: below it the most it could save is small next to its cost (about 24 LPs).
 constexpr double kPoolOvershoot = 1.25;
@@ -137,6 +150,7 @@ matrix::Decomposition threshold_decomposition(const Matrix& d, const Support& s,
 struct Overshoot {
   double total = 0.0, line = 0.0;
   [[nodiscard]] bool large() const { return total > kPoolOvershoot * line; }
+  [[nodiscard]] bool peelable() const { return total > kPeelOvershoot * line; }
 };
 
 Overshoot overshoot(const matrix::MatrixProblem& p, const matrix::Decomposition& greedy) {
@@ -203,14 +217,29 @@ Winner searched(const Support& support, Winner w, const matrix::MatrixProblem& p
   return {std::move(s.plan), std::move(s.dec), m};
 }
 
+// Which peeled decompositions to build: k permutations per switch for k in [min_slots,
+// max_slots], and whether to plan-search the best.
+struct PeelRange {
+  int min_slots = 1;
+  int max_slots = kPeelMaxSlots;
+  bool search = true;
+};
+
+// The range outside column generation's gate: the one k with k·s nearest kPeelWidePerms.
+PeelRange wide_peel_range(int switches) {
+  const int k = std::clamp((kPeelWidePerms + switches / 2) / switches, 1, kPeelMaxSlots);
+  return {k, k, false};
+}
+
 // The shortest plan over peeled decompositions (peel_decompose.hpp) shaped for a makespan of
-// kPeelTarget x `target`: k permutations per switch of cap (T − kδ) / k each, k = 1 ..
-// kPeelMaxSlots while the cap is positive; searched when within kPeelSearchSlack of `target`. Empty
-// (infinite makespan) when nothing was built or it is too far off.
-Winner peeled_plan(const Support& support, const matrix::MatrixProblem& p, double target) {
+// kPeelTarget x `target`: k permutations per switch of cap (T − kδ) / k each, k in `range` while
+// the cap is positive; searched (if `range` says so) when within kPeelSearchSlack of `target`.
+// Empty (infinite makespan) when nothing was built or it is too far off.
+Winner peeled_plan(const Support& support, const matrix::MatrixProblem& p, double target,
+                   const PeelRange& range) {
   const double t = kPeelTarget * target;
   std::vector<matrix::Decomposition> decs;
-  for (int k = 1; k <= kPeelMaxSlots; ++k) {
+  for (int k = range.min_slots; k <= range.max_slots; ++k) {
     const double cap = (t - k * p.delta) / k;
     if (cap <= 0.0) break;
     for (matrix::Decomposition& d : peel_decompose(support, cap, k * p.switches))
@@ -219,6 +248,7 @@ Winner peeled_plan(const Support& support, const matrix::MatrixProblem& p, doubl
   if (decs.empty()) return {};
   Winner w = shortest_plan(decs, p, false);
   if (w.makespan > target * kPeelSearchSlack) return {};
+  if (!range.search) return w;
   return searched(support, std::move(w), p);
 }
 
@@ -244,13 +274,16 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
   // Compare makespans computed from the plans and build the slots of the winner only. The first
   // candidate is spectra-ref's and later ones must be strictly shorter.
   Winner win = shortest_plan(decs, p, true);
-  if (support.size() <= kSearchMaxNonzeros && over.large() && win.makespan > 0.0) {
+  const bool colgen_gate = support.size() <= kSearchMaxNonzeros && over.large();
+  if (colgen_gate && win.makespan > 0.0)
     // The plan search, under the same gate as column generation: elsewhere (synthetic n = 100 at
     // s = 16) it gained about 0.1 % for 4x the run time.
     win = searched(support, std::move(win), p);
+  if ((colgen_gate || over.peelable()) && win.makespan > 0.0) {
+    const PeelRange range = colgen_gate ? PeelRange{} : wide_peel_range(p.switches);
     // A peeled plan that wins sets a new, shorter target: aim again from it.
     for (int round = 0; round < kPeelRounds; ++round) {
-      Winner c = peeled_plan(support, p, win.makespan);
+      Winner c = peeled_plan(support, p, win.makespan, range);
       if (c.makespan >= win.makespan * (1 - 1e-9)) break;
       win = std::move(c);
     }
