@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/units.hpp"
+#include "cosched/port_pair.hpp"
 #include "cosched/setup_chain.hpp"
 
 // Validity of the port-energy bound. Fix a feasible schedule with iteration time C, a GPU side
@@ -176,7 +177,7 @@ std::vector<std::vector<Item>> side_items(const CoschedInstance& inst,
 // second runs, then its tail. Either order (no DAG knowledge needed); and each message alone.
 double pair_bound(const Item& u, const Item& w, double tau) {
   auto then = [tau](const Item& x, const Item& y) {
-    return std::max(y.head, x.head + x.p + tau) + y.p + y.tail;
+    return end_after_port_change(x.head, x.p, y.head, y.p, y.tail, tau);
   };
   return std::max({std::min(then(u, w), then(w, u)), u.head + u.p + u.tail, w.head + w.p + w.tail});
 }

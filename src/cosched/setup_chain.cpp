@@ -4,6 +4,8 @@
 #include <cmath>
 #include <span>
 
+#include "cosched/port_pair.hpp"
+
 // Validity. Fix a feasible schedule with starts t and valid heads H (H_m ≤ t_m for every task).
 // Let v be a task and M a set of σ + 1 messages of one GPU side (duplex: its σ ports; simplex: its
 // σ TX or its σ RX ports) on pairwise different circuits, each an ancestor of v or v itself. Each
@@ -81,7 +83,7 @@ double SetupChains::bound_at(int v, std::span<const Companion> picked,
   const std::vector<double>& p = inst_.duration;
   auto pair_end = [&](const Companion& x, const Companion& y) {
     auto then = [&](const Companion& a, const Companion& b) {
-      return std::max(time[b.task], time[a.task] + p[a.task] + tau) + p[b.task] + b.lag;
+      return end_after_port_change(time[a.task], p[a.task], time[b.task], p[b.task], b.lag, tau);
     };
     return std::min(then(x, y), then(y, x));
   };

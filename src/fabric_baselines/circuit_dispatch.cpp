@@ -26,7 +26,14 @@ double byte_epsilon(double size) {
 
 CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabric& f,
                                  WindowSource& source, const DispatchOptions& opt)
-    : w_(w), f_(f), source_(source), cycle_(source.cycle()), opt_(opt), lt_(f), n_(f.gpus) {
+    : w_(w),
+      f_(f),
+      source_(source),
+      cycle_(source.cycle()),
+      opt_(opt),
+      lt_(f),
+      n_(f.gpus),
+      max_kept_(fabric::max_circuit_records(opt.outputs)) {
   sw_.resize(static_cast<std::size_t>(f.ocs));
   for (SwitchState& s : sw_) {
     s.partner.assign(static_cast<std::size_t>(n_), -1);
@@ -86,8 +93,7 @@ void CircuitDispatch::record_window(fabric::Time now, int sw,
                                     const std::vector<std::pair<int, int>>& circuits,
                                     fabric::Time up, fabric::Time end) {
   if (now > kept_at_) kept_ = circuits_.size(), kept_at_ = now;
-  if (kept_ > fabric::max_circuit_records(opt_.outputs))
-    throw fabric::circuit_records_over_budget(kept_, opt_.outputs);
+  if (kept_ > max_kept_) throw fabric::circuit_records_over_budget(kept_, opt_.outputs);
   for (auto [a, b] : circuits) circuits_.push_back({up, end, sw, a, b});
 }
 

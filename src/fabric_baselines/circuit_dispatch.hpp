@@ -179,6 +179,7 @@ class CircuitDispatch final : public fabric::Transport {
   // earlier than an instant the engine reaches): they stay in the schedule.
   std::size_t kept_ = 0;
   fabric::Time kept_at_ = 0;
+  std::size_t max_kept_;  // fabric::max_circuit_records of the files the run writes
   void record_window(fabric::Time now, int sw, const std::vector<std::pair<int, int>>& circuits,
                      fabric::Time up, fabric::Time end);
 };
