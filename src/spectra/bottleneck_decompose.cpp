@@ -54,9 +54,12 @@ matrix::Permutation complete(std::vector<int> row_to_col, const std::vector<int>
 }  // namespace
 
 matrix::Decomposition bottleneck_decompose(const Matrix& d, const BottleneckOptions& opt) {
-  const Support s = make_support(d);
+  return bottleneck_decompose(make_support(d), opt);
+}
+
+matrix::Decomposition bottleneck_decompose(const Support& s, const BottleneckOptions& opt) {
   std::vector<double> rem = s.value;
-  const double tol = 1e-12 * std::max(1.0, d.max_entry());
+  const double tol = 1e-12 * std::max(1.0, largest_entry(s));
   // Remaining non-zeros per line: a step zeroes at most one entry of each line, so
   // steps so far + the largest count is a lower bound on the final K.
   std::vector<int> row_left(ix(s.n), 0), col_left(ix(s.n), 0);

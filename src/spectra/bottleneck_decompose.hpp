@@ -26,5 +26,9 @@ struct BottleneckOptions {
 // Weights are the peeled thresholds (coverage holds); sorted descending.
 [[nodiscard]] matrix::Decomposition bottleneck_decompose(const Matrix& d,
                                                          const BottleneckOptions& opt);
+// The same on D's support (make_support(D)), already built by the caller: the result is the
+// same, without two more O(n²) passes over D.
+[[nodiscard]] matrix::Decomposition bottleneck_decompose(const Support& s,
+                                                         const BottleneckOptions& opt);
 
 }  // namespace flux::spectra

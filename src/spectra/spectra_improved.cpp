@@ -125,7 +125,7 @@ bool few_distinct(const std::vector<double>& values, std::size_t limit) {
 
 // The threshold decomposition, LP re-weighted (weights never grow: the peeled thresholds are a
 // feasible LP point). Empty when it would need too many permutations.
-matrix::Decomposition threshold_decomposition(const Matrix& d, const Support& s, double delta) {
+matrix::Decomposition threshold_decomposition(const Support& s, double delta) {
   // Worth it only for sums of few permutations (K close to Δ); elsewhere it needs hundreds of
   // permutations, so stop early, and skip large supports where even Δ steps cost too much.
   // A sum of K permutations has few distinct values (the weights and the sums where permutations
@@ -135,7 +135,7 @@ matrix::Decomposition threshold_decomposition(const Matrix& d, const Support& s,
   const int max_line = max_line_entries(s);
   if (!few_distinct(s.value, 8 * (static_cast<std::size_t>(max_line) + 1))) return {};
   matrix::Decomposition dec =
-      bottleneck_decompose(d, {.delta = delta, .max_permutations = max_line + 1});
+      bottleneck_decompose(s, {.delta = delta, .max_permutations = max_line + 1});
   if (dec.perms.empty()) return dec;
   std::vector<double> w = lp_min_total_weights(s, dec.perms);
   if (!w.empty()) {
@@ -153,9 +153,8 @@ struct Overshoot {
   [[nodiscard]] bool peelable() const { return total > kPeelOvershoot * line; }
 };
 
-Overshoot overshoot(const matrix::MatrixProblem& p, const matrix::Decomposition& greedy) {
-  return {std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0),
-          p.time.max_line_sum()};
+Overshoot overshoot(const Support& s, const matrix::Decomposition& greedy) {
+  return {std::accumulate(greedy.weights.begin(), greedy.weights.end(), 0.0), max_line_sum(s)};
 }
 
 // The permutation pool when DECOMPOSE's total overshoots the busiest line; empty otherwise.
@@ -259,12 +258,11 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
   const Support support = make_support(p.time);
   std::vector<matrix::Decomposition> decs;
   decs.push_back(spectra_decompose(support));  // the reference's
-  if (matrix::Decomposition t = threshold_decomposition(p.time, support, p.delta); !t.perms.empty())
+  if (matrix::Decomposition t = threshold_decomposition(support, p.delta); !t.perms.empty())
     decs.push_back(std::move(t));
-  // Measured only where one of the two can run (the pool's limit is the larger): max_line_sum
-  // reads the whole matrix.
+  // Measured only where one of the two can run (the pool's limit is the larger).
   const Overshoot over =
-      support.size() <= kPoolMaxNonzeros ? overshoot(p, decs.front()) : Overshoot{};
+      support.size() <= kPoolMaxNonzeros ? overshoot(support, decs.front()) : Overshoot{};
   if (matrix::Decomposition pool = pool_candidate(p, support, decs.front(), over);
       !pool.perms.empty())
     decs.push_back(std::move(pool));

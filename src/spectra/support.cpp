@@ -31,4 +31,25 @@ int max_line_entries(const Support& s) {
   return m;
 }
 
+double largest_entry(const Support& s) {
+  double m = 0.0;
+  for (double v : s.value) m = std::max(m, v);
+  return m;
+}
+
+double max_line_sum(const Support& s) {
+  std::vector<double> rows(static_cast<std::size_t>(s.n), 0.0), cols(rows);
+  for (int i = 0; i < s.n; ++i)
+    for (int e = s.row_start[static_cast<std::size_t>(i)];
+         e < s.row_start[static_cast<std::size_t>(i) + 1]; ++e) {
+      rows[static_cast<std::size_t>(i)] += s.value[static_cast<std::size_t>(e)];
+      cols[static_cast<std::size_t>(s.col[static_cast<std::size_t>(e)])] +=
+          s.value[static_cast<std::size_t>(e)];
+    }
+  double m = 0.0;
+  for (double v : rows) m = std::max(m, v);
+  for (double v : cols) m = std::max(m, v);
+  return m;
+}
+
 }  // namespace flux::spectra

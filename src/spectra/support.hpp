@@ -32,4 +32,13 @@ struct Support {
 // Δ: the largest number of entries in a row or column (Matrix::max_line_nonzeros in O(nnz)).
 [[nodiscard]] int max_line_entries(const Support& s);
 
+// Matrix::max_entry and Matrix::max_line_sum of the D that `s` was made from (with tol = 0), in
+// O(nnz): D's other entries are ±0 or negative (or NaN), and each of those passes ignores them,
+// where D's entries are ≥ 0: max_entry starts at +0 and skips NaN, and adding ±0 to a row or
+// column sum (which starts at +0 and then is never −0) leaves it as it is. The entries left are
+// added in the dense passes' order (a row left to right; a column top to bottom), so the
+// results are the same doubles. max_line_sum needs D ≥ 0 (check_problem), max_entry does not.
+[[nodiscard]] double largest_entry(const Support& s);
+[[nodiscard]] double max_line_sum(const Support& s);
+
 }  // namespace flux::spectra

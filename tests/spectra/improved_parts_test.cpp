@@ -2,12 +2,14 @@
 // EQUALIZE and the threshold decomposition.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <numeric>
 
 #include "core/rng.hpp"
 #include "matrix/generators.hpp"
 #include "spectra/bottleneck_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
+#include "spectra/support.hpp"
 #include "spectra/wraparound.hpp"
 #include "spectra_test_util.hpp"
 
@@ -104,6 +106,51 @@ TEST(BottleneckDecompose, RecoversAFewWeightedPermutations) {
 TEST(BottleneckDecompose, GivesUpBeyondTheLimit) {
   const Matrix d = matrix::generate_synthetic({}, 1);  // needs hundreds of threshold matchings
   EXPECT_TRUE(bottleneck_decompose(d, {.delta = 0.01, .max_permutations = 17}).perms.empty());
+}
+
+// A sparse matrix whose entries span many magnitudes (so that the order of additions shows in the
+// sums' last bits), with −0 among its zeros.
+Matrix sparse_random(int n, double density, std::uint64_t seed) {
+  Rng rng(seed);
+  Matrix d(n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      const double u = rng.uniform();
+      if (u < density)
+        d(i, j) = rng.uniform() * std::pow(10.0, rng.uniform(-6.0, 6.0));
+      else if (u < 2 * density)
+        d(i, j) = -0.0;
+    }
+  return d;
+}
+
+TEST(Support, LargestEntryAndLineSumsAreTheDenseMatrices) {
+  for (const int n : {1, 7, 33, 200})
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      const Matrix d = sparse_random(n, 0.1 * static_cast<double>(seed), seed);
+      const Support s = make_support(d);
+      // The same doubles, bit for bit: the planners compare them with strict thresholds.
+      EXPECT_EQ(largest_entry(s), d.max_entry()) << n << " " << seed;
+      EXPECT_EQ(max_line_sum(s), d.max_line_sum()) << n << " " << seed;
+    }
+  const Matrix zero(5, -0.0);
+  EXPECT_FALSE(std::signbit(largest_entry(make_support(zero))));
+  EXPECT_EQ(max_line_sum(make_support(zero)), 0.0);
+}
+
+TEST(BottleneckDecompose, OnTheSupportAsOnTheMatrix) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    matrix::GeneratorOptions opt;
+    opt.permutations = 4;
+    opt.n = 40;
+    const Matrix d = generate_permutations(opt, seed);
+    const BottleneckOptions bo{.delta = 0.01, .max_permutations = 64};
+    const matrix::Decomposition dense = bottleneck_decompose(d, bo);
+    const matrix::Decomposition sparse = bottleneck_decompose(make_support(d), bo);
+    ASSERT_FALSE(dense.perms.empty());
+    EXPECT_EQ(sparse.perms, dense.perms);
+    EXPECT_EQ(sparse.weights, dense.weights);
+  }
 }
 
 }  // namespace
