@@ -32,6 +32,7 @@ std::string circuit_text(const PortUse& u) {
 std::vector<PortUse> port_uses(const std::vector<TimedCircuit>& circuits, const Fabric& f) {
   const bool duplex = f.circuit == CircuitKind::duplex;
   std::vector<PortUse> uses;
+  uses.reserve(2 * circuits.size());  // grown by doubling, its last growth held two copies
   for (const TimedCircuit& c : circuits) {
     uses.push_back({c.a, c.sw, true, c.b, c.up, c.down});
     uses.push_back({c.b, c.sw, duplex, c.a, c.up, c.down});
