@@ -29,16 +29,26 @@ std::string circuit_text(const PortUse& u) {
                      to_seconds(u.down));
 }
 
+// End a (its sender, for simplex) or b of circuit c.
+PortUse port_use(const TimedCircuit& c, bool end_b, bool duplex) {
+  if (end_b) return {c.b, c.sw, duplex, c.a, c.up, c.down};
+  return {c.a, c.sw, true, c.b, c.up, c.down};
+}
+
+void sort_uses(std::vector<PortUse>& uses) {
+  std::sort(uses.begin(), uses.end(),
+            [](const PortUse& x, const PortUse& y) { return x.key() < y.key(); });
+}
+
 std::vector<PortUse> port_uses(const std::vector<TimedCircuit>& circuits, const Fabric& f) {
   const bool duplex = f.circuit == CircuitKind::duplex;
   std::vector<PortUse> uses;
   uses.reserve(2 * circuits.size());  // grown by doubling, its last growth held two copies
   for (const TimedCircuit& c : circuits) {
-    uses.push_back({c.a, c.sw, true, c.b, c.up, c.down});
-    uses.push_back({c.b, c.sw, duplex, c.a, c.up, c.down});
+    uses.push_back(port_use(c, false, duplex));
+    uses.push_back(port_use(c, true, duplex));
   }
-  std::sort(uses.begin(), uses.end(),
-            [](const PortUse& x, const PortUse& y) { return x.key() < y.key(); });
+  sort_uses(uses);
   return uses;
 }
 
@@ -67,6 +77,20 @@ void check_ports(const std::vector<PortUse>& uses, const Fabric& f, Time tol,
                                 circuit_text(u), f.reconfig_delay, circuit_text(prev)));
     }
   }
+}
+
+// Port circuit changes in `uses` (sorted by port, then time): one per change of partner, plus one
+// first set-up per port unless the initial configuration is free.
+std::int64_t count_changes(const std::vector<PortUse>& uses, const Fabric& f) {
+  std::int64_t count = 0;
+  for (std::size_t i = 0; i < uses.size(); ++i) {
+    if (i == 0 || !same_port(uses[i - 1], uses[i])) {
+      if (!f.initial_config_free) ++count;
+    } else if (uses[i].partner != uses[i - 1].partner) {
+      ++count;
+    }
+  }
+  return count;
 }
 
 // The circuit of port (gpu, sw, tx) that covers [start, end], or nullptr.
@@ -245,14 +269,40 @@ Time time_tolerance(Time iteration_time, const Fabric& f) {
 }
 
 std::int64_t count_reconfigurations(const std::vector<TimedCircuit>& circuits, const Fabric& f) {
-  const std::vector<PortUse> uses = port_uses(circuits, f);
+  const bool on_fabric = std::all_of(circuits.begin(), circuits.end(), [&](const TimedCircuit& c) {
+    return c.sw >= 0 && c.sw < f.ocs && c.a >= 0 && c.a < f.gpus && c.b >= 0 && c.b < f.gpus;
+  });
+  if (!on_fabric || circuits.size() >= (std::size_t{1} << 31))
+    return count_changes(port_uses(circuits, f), f);
+  // Port by port: the circuits' ends filed by port (a counting sort of 4-byte numbers, circuit
+  // × 2 + end), each port's uses sorted in a scratch array. One sorted array of every port use
+  // took 32 bytes per circuit end, 0.75 GB on the 1,024-GPU rotornet iteration.
+  const bool duplex = f.circuit == CircuitKind::duplex;
+  const std::size_t sides = duplex ? 1 : 2;
+  const auto port = [&](const PortUse& u) {
+    return (static_cast<std::size_t>(u.sw) * static_cast<std::size_t>(f.gpus) +
+            static_cast<std::size_t>(u.gpu)) *
+               sides +
+           (u.tx ? 0 : 1);
+  };
+  const auto end_use = [&](std::uint32_t e) {
+    return port_use(circuits[e / 2], e % 2 == 1, duplex);
+  };
+  std::vector<std::uint32_t> first(
+      static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(f.gpus) * sides + 1);
+  const auto ends = static_cast<std::uint32_t>(2 * circuits.size());
+  for (std::uint32_t e = 0; e < ends; ++e) ++first[port(end_use(e)) + 1];
+  for (std::size_t p = 0; p + 1 < first.size(); ++p) first[p + 1] += first[p];
+  std::vector<std::uint32_t> filed(ends);
+  std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
+  for (std::uint32_t e = 0; e < ends; ++e) filed[next[port(end_use(e))]++] = e;
   std::int64_t count = 0;
-  for (std::size_t i = 0; i < uses.size(); ++i) {
-    if (i == 0 || !same_port(uses[i - 1], uses[i])) {
-      if (!f.initial_config_free) ++count;
-    } else if (uses[i].partner != uses[i - 1].partner) {
-      ++count;
-    }
+  std::vector<PortUse> uses;
+  for (std::size_t p = 0; p + 1 < first.size(); ++p) {
+    uses.clear();
+    for (std::size_t i = first[p]; i < first[p + 1]; ++i) uses.push_back(end_use(filed[i]));
+    sort_uses(uses);
+    count += count_changes(uses, f);
   }
   return count;
 }
