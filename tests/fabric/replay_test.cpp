@@ -201,5 +201,18 @@ TEST(ScheduleCheck, ReportsOverlapsInPortOrderIncludingHopsOnNoPort) {
     EXPECT_EQ(overlaps[i].rfind(want[i], 0), 0u) << overlaps[i];
 }
 
+// A port's reconfigurations: its first set-up (unless free) and every change of partner, counted
+// per port of either kind of circuit; circuits on ports the fabric does not have count the same.
+TEST(ScheduleCheck, CountsReconfigurationsPortByPort) {
+  const std::vector<TimedCircuit> circuits = {
+      {0, 10, 0, 0, 1}, {20, 30, 0, 0, 2}, {40, 50, 0, 1, 2}, {60, 70, 0, 0, 1}};
+  EXPECT_EQ(count_reconfigurations(circuits, make_fabric(3, 1, 0.0, CircuitKind::duplex)), 8);
+  EXPECT_EQ(count_reconfigurations(circuits, make_fabric(3, 1, 0.0, CircuitKind::duplex, true)), 5);
+  EXPECT_EQ(count_reconfigurations(circuits, make_fabric(3, 1, 0.0, CircuitKind::simplex)), 7);
+  std::vector<TimedCircuit> off = circuits;
+  off.push_back({0, 10, 0, 5, 6});  // gpus 5 and 6 of a 3-GPU fabric
+  EXPECT_EQ(count_reconfigurations(off, make_fabric(3, 1, 0.0, CircuitKind::duplex)), 10);
+}
+
 }  // namespace
 }  // namespace flux::fabric
