@@ -37,6 +37,16 @@ std::span<const Hop> HopLists::all() const {
   return hops_;
 }
 
+std::size_t HopLists::task_of(std::size_t hop) const {
+  check_sealed();
+  if (hop >= hops_.size())
+    throw std::out_of_range(fmt::format("HopLists: hop {} of {}", hop, hops_.size()));
+  // The last task whose list starts at or before the hop (tasks before it may be empty).
+  return static_cast<std::size_t>(std::upper_bound(first_.begin(), first_.end(), hop) -
+                                  first_.begin()) -
+         1;
+}
+
 void HopLists::add(std::size_t task, const Hop& hop) {
   if (task >= size()) throw std::out_of_range(fmt::format("HopLists: task {} of {}", task, size()));
   if (hops_.size() >= std::numeric_limits<std::uint32_t>::max())

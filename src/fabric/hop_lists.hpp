@@ -35,6 +35,8 @@ class HopLists {
   [[nodiscard]] std::span<Hop> operator[](std::size_t task);
   [[nodiscard]] std::span<const Hop> all() const;  // every hop, task after task
   [[nodiscard]] std::size_t hop_count() const { return hops_.size(); }
+  // The task whose list holds all()[hop] (a binary search over the tasks).
+  [[nodiscard]] std::size_t task_of(std::size_t hop) const;
 
   void add(std::size_t task, const Hop& hop);  // task < size()
   void seal();                                 // files the logged hops; cheap when none are

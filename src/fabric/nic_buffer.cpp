@@ -35,7 +35,9 @@ struct Change {
 // bound the list's memory on the largest runs (a 12 M-send run makes ~100 M records). A kept
 // record goes straight to its bucket's slice of the list (the survey counted each bucket's
 // records, and the bucket is monotone in t), so sorting is sorting each bucket's few records:
-// one sort of millions of records was the largest part of the metric.
+// one sort of millions of records was the largest part of the metric. The survey also notes, per
+// block of consecutive tasks, the number of the block's first record and the buckets its records
+// span, so a window's pass skips the blocks that make none of its records.
 class Changes {
  public:
   static constexpr std::size_t kBuckets = std::size_t{1} << 16;
@@ -48,12 +50,25 @@ class Changes {
       : horizon_(survey.horizon_),
         first_(first),
         last_(last),
+        survey_(&survey),
         next_(last - first + 1, 0),
         list_(std::move(list)) {
     for (std::size_t b = first; b < last; ++b)
       next_[b - first + 1] = next_[b - first] + survey.histogram_[b];
     ends_.assign(next_.begin() + 1, next_.end());
     list_.resize(next_.back());  // every record is assigned: the survey counted them
+  }
+
+  // Called before the records of the next block of tasks are made, blocks in order from 0; false
+  // when this is a window's pass and none of the block's records falls in the window.
+  bool enter_block(std::size_t block) {
+    if (survey_ == nullptr) {
+      blocks_.push_back({seq_, kBuckets, 0});  // spans no bucket until a record comes
+      return true;
+    }
+    const Block& b = survey_->blocks_[block];
+    seq_ = b.first_seq;  // the block's records are numbered as in the survey, made or skipped
+    return b.first_bucket < last_ && b.last_bucket >= first_;
   }
 
   void add(double t, int gpu, Curve what, double by) {
@@ -64,6 +79,9 @@ class Changes {
     const std::size_t b = bucket(t);
     if (!histogram_.empty()) {
       ++histogram_[b];
+      Block& block = blocks_.back();
+      block.first_bucket = std::min(block.first_bucket, static_cast<std::uint32_t>(b));
+      block.last_bucket = std::max(block.last_bucket, static_cast<std::uint32_t>(b));
     } else if (b >= first_ && b < last_) {
       list_[next_[b - first_]++] = {t, by, seq, static_cast<std::uint32_t>(gpu),
                                     static_cast<std::uint32_t>(what)};
@@ -93,10 +111,17 @@ class Changes {
     if (!(b > 0)) return 0;  // NaN too
     return b >= kBuckets - 1 ? kBuckets - 1 : static_cast<std::size_t>(b);
   }
+  struct Block {
+    std::size_t first_seq;                    // the number of the block's first record
+    std::uint32_t first_bucket, last_bucket;  // of its records; first > last when it has none
+  };
+
   double horizon_ = 1.0;
   std::size_t first_ = 0, last_ = 0;  // the kept buckets
   std::size_t seq_ = 0;
+  const Changes* survey_ = nullptr;     // a window's pass: the survey it follows
   std::vector<std::size_t> histogram_;  // survey pass only
+  std::vector<Block> blocks_;           // survey pass only
   std::vector<std::size_t> next_;       // where each kept bucket's next record goes
   std::vector<std::size_t> ends_;       // where each kept bucket's records end
   std::vector<Change> list_;
@@ -138,17 +163,32 @@ struct CurveWriter {
   }
 };
 
+// A hop off the source starting (active +1) or ending (−1), or a zero-length hop (0).
+struct Edge {
+  double t, rate;
+  int active;
+  double instant;  // bytes of a zero-length hop
+};
+
+// Stable by time: insertion for the few edges of most messages (whose hops come mostly in time
+// order), where std::stable_sort would allocate a buffer per message.
+void sort_by_time(std::vector<Edge>& edges) {
+  const auto earlier = [](const Edge& a, const Edge& b) { return a.t < b.t; };
+  if (edges.size() > 32) {
+    std::stable_sort(edges.begin(), edges.end(), earlier);
+    return;
+  }
+  for (std::size_t i = 1; i < edges.size(); ++i)
+    for (std::size_t k = i; k > 0 && earlier(edges[k], edges[k - 1]); --k)
+      std::swap(edges[k], edges[k - 1]);
+}
+
 // The source NIC's share of one message from its posting on: the unsent bytes R(t) in full while
 // no hop leaves the source, min(R, W) while one does (several concurrent hops are still one
-// message with one window).
+// message with one window). `edges` is scratch space, reused from message to message.
 void source_curve(Changes& out, const workload::Task& task, std::span<const Hop> hops, double post,
-                  double window) {
-  struct Edge {
-    double t, rate;
-    int active;
-    double instant;  // bytes of a zero-length hop
-  };
-  std::vector<Edge> edges;
+                  double window, std::vector<Edge>& edges) {
+  edges.clear();
   for (const Hop& h : hops) {
     if (h.from != task.src) continue;
     const double s = static_cast<double>(h.start), e = static_cast<double>(h.end);
@@ -159,8 +199,7 @@ void source_curve(Changes& out, const workload::Task& task, std::span<const Hop>
       edges.push_back({s, 0, 0, h.bytes});
     }
   }
-  std::stable_sort(edges.begin(), edges.end(),
-                   [](const Edge& a, const Edge& b) { return a.t < b.t; });
+  sort_by_time(edges);
   CurveWriter curve{out, task.src};
   double t = edges.empty() ? post : std::min(post, edges.front().t);
   double remaining = task.bytes, rate = 0;
@@ -192,33 +231,42 @@ void source_curve(Changes& out, const workload::Task& task, std::span<const Hop>
   }
 }
 
+void task_changes(Changes& out, const workload::Workload& w, const Trace& trace,
+                  const BufferModel& model, std::size_t i, std::vector<Edge>& edges) {
+  const workload::Task& t = w.tasks[i];
+  if (t.kind != workload::TaskKind::send || trace.ready[i] < 0) return;
+  const auto& hops = trace.hops[i];
+  const double ready = static_cast<double>(trace.ready[i]);
+  double post = ready;
+  if (model.posting == Posting::timetable) {  // planned start: the first hop off the source
+    double first = INFINITY;
+    for (const Hop& h : hops)
+      if (h.from == t.src) first = std::min(first, static_cast<double>(h.start));
+    post = std::isfinite(first) ? std::max(ready, first) : ready;
+  }
+  if (post > ready) {
+    add(out, ready, t.src, kHbm, t.bytes);
+    add(out, post, t.src, kHbm, -t.bytes);
+  }
+  add(out, ready, t.src, kEager, t.bytes);  // eager: all of it, when ready
+  source_curve(out, t, hops, post, model.window, edges);
+  for (const Hop& h : hops) {
+    linear(out, h, h.from, -1.0, h.from != t.src);  // the source's own share: source_curve
+    if (h.from != t.src) add(out, static_cast<double>(h.start), h.from, kWait, -h.bytes);
+    if (h.to == t.dst) continue;
+    linear(out, h, h.to, +1.0, true);
+    add(out, static_cast<double>(h.end), h.to, kWait, h.bytes);
+  }
+}
+
 void make_changes(Changes& out, const workload::Workload& w, const Trace& trace,
                   const BufferModel& model) {
-  for (std::size_t i = 0; i < w.tasks.size(); ++i) {
-    const workload::Task& t = w.tasks[i];
-    if (t.kind != workload::TaskKind::send || trace.ready[i] < 0) continue;
-    const auto& hops = trace.hops[i];
-    const double ready = static_cast<double>(trace.ready[i]);
-    double post = ready;
-    if (model.posting == Posting::timetable) {  // planned start: the first hop off the source
-      double first = INFINITY;
-      for (const Hop& h : hops)
-        if (h.from == t.src) first = std::min(first, static_cast<double>(h.start));
-      post = std::isfinite(first) ? std::max(ready, first) : ready;
-    }
-    if (post > ready) {
-      add(out, ready, t.src, kHbm, t.bytes);
-      add(out, post, t.src, kHbm, -t.bytes);
-    }
-    add(out, ready, t.src, kEager, t.bytes);  // eager: all of it, when ready
-    source_curve(out, t, hops, post, model.window);
-    for (const Hop& h : hops) {
-      linear(out, h, h.from, -1.0, h.from != t.src);  // the source's own share: source_curve
-      if (h.from != t.src) add(out, static_cast<double>(h.start), h.from, kWait, -h.bytes);
-      if (h.to == t.dst) continue;
-      linear(out, h, h.to, +1.0, true);
-      add(out, static_cast<double>(h.end), h.to, kWait, h.bytes);
-    }
+  const std::size_t per_block = std::max<std::size_t>(model.tasks_per_block, 1);
+  std::vector<Edge> edges;
+  for (std::size_t begin = 0, block = 0; begin < w.tasks.size(); begin += per_block, ++block) {
+    if (!out.enter_block(block)) continue;
+    const std::size_t end = std::min(begin + per_block, w.tasks.size());
+    for (std::size_t i = begin; i < end; ++i) task_changes(out, w, trace, model, i, edges);
   }
 }
 

@@ -29,6 +29,10 @@ struct BufferModel {
   // on the 1,024-GPU iteration a window is the metrics' peak next to the workload and the hops,
   // and this keeps `ideal` under 4 GiB for a few more passes over the tasks.
   std::size_t max_records = std::size_t{1} << 24;
+  // Not the model either: a window's pass skips every block of this many consecutive tasks whose
+  // records (counted by the first pass) all fall outside the window. Tasks near in the DAG's
+  // order are near in time, so a pass makes mostly its own window's records.
+  std::size_t tasks_per_block = 64;
 };
 [[nodiscard]] BufferModel buffer_model(const Fabric& f, Posting posting);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <compare>
+#include <utility>
 
 #include "fabric/run_budget.hpp"
 #include "fabric_baselines/rotor_lb.hpp"
@@ -468,10 +469,10 @@ void CircuitDispatch::deliver(fabric::Engine& e, int task, double bytes, fabric:
   }
 }
 
-std::vector<fabric::TimedCircuit> CircuitDispatch::circuits(fabric::Time end) const {
-  std::vector<fabric::TimedCircuit> out;
-  for (const fabric::TimedCircuit& c : circuits_)
-    if (c.up < end) out.push_back({c.up, std::min(c.down, end), c.sw, c.a, c.b});
+std::vector<fabric::TimedCircuit> CircuitDispatch::take_circuits(fabric::Time end) {
+  std::vector<fabric::TimedCircuit> out = std::exchange(circuits_, {});
+  std::erase_if(out, [end](const fabric::TimedCircuit& c) { return c.up >= end; });  // in order
+  for (fabric::TimedCircuit& c : out) c.down = std::min(c.down, end);
   if (opt_.used_circuits_only)  // windows still open when the iteration ended
     for (std::size_t sw = 0; sw < sw_.size(); ++sw)
       if (sw_[sw].open) {
@@ -489,7 +490,7 @@ fabric::ScheduleRun run_dispatch(const workload::Workload& w, const fabric::Fabr
   fabric::Engine engine(w, dispatch);
   fabric::ScheduleRun run =
       run_scheduler(engine, name, opt.progress ? *opt.progress : no_progress());
-  run.schedule.circuits = dispatch.circuits(run.schedule.iteration_time);
+  run.schedule.circuits = dispatch.take_circuits(run.schedule.iteration_time);
   return run;
 }
 

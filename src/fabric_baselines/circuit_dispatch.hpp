@@ -83,8 +83,10 @@ class CircuitDispatch final : public fabric::Transport {
   void on_ready(fabric::Engine& e, int task) override;
   void on_timer(fabric::Engine& e, std::int64_t tag) override;
 
-  // Every circuit of every window that opened, down clamped to `end` (the iteration end).
-  [[nodiscard]] std::vector<fabric::TimedCircuit> circuits(fabric::Time end) const;
+  // Every circuit of every window that opened before `end` (the iteration end), down clamped to
+  // it, moved out of the dispatch: its record is the largest array a rotor run keeps (11.7 M
+  // circuits on the 1,024-GPU iteration), and a copy held it twice.
+  [[nodiscard]] std::vector<fabric::TimedCircuit> take_circuits(fabric::Time end);
 
  private:
   struct Entry {

@@ -22,6 +22,9 @@ class TaskSink {
 // Collects the tasks into a Workload (tests, small scenarios, the schedulers).
 class WorkloadSink final : public TaskSink {
  public:
+  WorkloadSink() = default;
+  // Room for `tasks` tasks up front: the array is not grown (copied) while it fills.
+  explicit WorkloadSink(std::size_t tasks) { workload_.tasks.reserve(tasks); }
   void begin(int gpus) override { workload_.gpus = gpus; }
   void add(const Task& task) override { workload_.tasks.push_back(task); }
   [[nodiscard]] Workload take() { return std::move(workload_); }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
+#include "fabric/schedule_check.hpp"
 #include "support/fabrics.hpp"
 #include "support/workloads.hpp"
 
@@ -163,6 +164,54 @@ TEST(Replay, ScheduleNamingAMissingTaskIsInputError) {
   EXPECT_THROW((void)replay(b.w, f, s, {}, "s.json"), InputError);
   CircuitSchedule none{"test", {}, {}, 0.0};
   EXPECT_THROW((void)replay(b.w, f, none, {}, "s.json"), InputError);
+}
+
+// Two sends at once in one direction of a port are reported port by port, in the order (OCS,
+// GPU), each pair in time order and naming its two tasks; hops on no port of the fabric (a
+// scheduler's bug) are checked the same way, in their place in that order.
+TEST(ScheduleCheck, ReportsOverlapsInPortOrderIncludingHopsOnNoPort) {
+  WorkloadBuilder b(3);
+  for (int i = 0; i < 8; ++i) b.send(i % 2, 2, 1e6);
+  const Fabric f = make_fabric(3, 2, 0.0, {.rate = kLinkRate, .initial_free = true});
+  TimedSchedule s;
+  s.hops = HopLists(b.w.tasks.size());
+  auto hop = [&](int task, int sw, int from, Time start, Time end) {
+    s.hops.add(static_cast<std::size_t>(task), {sw, from, 2, start, end, 1e6});
+  };
+  hop(7, 1, 0, 0, 100);  // added out of the order of ports and of tasks
+  hop(5, 1, 0, 50, 150);
+  hop(2, 0, 1, 10, 20);
+  hop(0, 0, 1, 15, 30);
+  hop(0, 0, 1, 40, 50);  // no overlap
+  hop(3, 5, 0, 0, 100);  // OCS 5 does not exist
+  hop(1, 5, 0, 0, 100);
+  hop(4, -1, 0, 0, 10);
+  hop(6, -1, 0, 5, 10);
+  s.hops.seal();
+  std::vector<std::string> overlaps;
+  for (const std::string& v : check_schedule(s, b.w, f, 0))
+    if (v.find("send at once") != std::string::npos) overlaps.push_back(v);
+  const std::vector<std::string> want = {
+      "task 4 (s4) and task 6 (s6) send at once on port (gpu 0, ocs -1)",
+      "task 2 (s2) and task 0 (s0) send at once on port (gpu 1, ocs 0)",
+      "task 7 (s7) and task 5 (s5) send at once on port (gpu 0, ocs 1)",
+      "task 1 (s1) and task 3 (s3) send at once on port (gpu 0, ocs 5)"};
+  ASSERT_EQ(overlaps.size(), want.size());
+  for (std::size_t i = 0; i < want.size(); ++i)
+    EXPECT_EQ(overlaps[i].rfind(want[i], 0), 0u) << overlaps[i];
+}
+
+// A port's reconfigurations: its first set-up (unless free) and every change of partner, counted
+// per port of either kind of circuit; circuits on ports the fabric does not have count the same.
+TEST(ScheduleCheck, CountsReconfigurationsPortByPort) {
+  const std::vector<TimedCircuit> circuits = {
+      {0, 10, 0, 0, 1}, {20, 30, 0, 0, 2}, {40, 50, 0, 1, 2}, {60, 70, 0, 0, 1}};
+  EXPECT_EQ(count_reconfigurations(circuits, make_fabric(3, 1, 0.0, CircuitKind::duplex)), 8);
+  EXPECT_EQ(count_reconfigurations(circuits, make_fabric(3, 1, 0.0, CircuitKind::duplex, true)), 5);
+  EXPECT_EQ(count_reconfigurations(circuits, make_fabric(3, 1, 0.0, CircuitKind::simplex)), 7);
+  std::vector<TimedCircuit> off = circuits;
+  off.push_back({0, 10, 0, 5, 6});  // gpus 5 and 6 of a 3-GPU fabric
+  EXPECT_EQ(count_reconfigurations(off, make_fabric(3, 1, 0.0, CircuitKind::duplex)), 10);
 }
 
 }  // namespace
