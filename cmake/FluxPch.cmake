@@ -17,8 +17,9 @@
 # The headers are force-included, so a file that forgets an #include of one of them still compiles
 # here; configure with -DFLUX_PCH=OFF to check the includes.
 # On by default with clang only: measured on the command line's files (docs/results/build.md),
-# clang spent 18 % less CPU with them (it also instantiates the headers' templates once), GCC none
-# less (its files' time goes to code generation at -O3, and loading a 100 MB header costs system time).
+# clang spent 18 % less CPU with them (it also instantiates the headers' templates once), GCC no
+# less (its time goes to code generation at -O3; loading a 100 MB header into every file costs
+# system time).
 if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
   set(flux_pch_default ON)
 else()
