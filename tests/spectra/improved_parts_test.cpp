@@ -88,12 +88,17 @@ TEST(EqualizeImproved, MovesAWholePieceWhereTheReferenceStops) {
   EXPECT_NEAR(makespan(plan), 0.32, 1e-12);
 }
 
+// An n × n sum of `count` random weighted permutations.
+Matrix sum_of_permutations(int n, int count, std::uint64_t seed) {
+  matrix::GeneratorOptions opt;
+  opt.permutations = count;
+  opt.n = n;
+  return generate_permutations(opt, seed);
+}
+
 TEST(BottleneckDecompose, RecoversAFewWeightedPermutations) {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    matrix::GeneratorOptions opt;
-    opt.permutations = 5;
-    opt.n = 24;
-    const Matrix d = generate_permutations(opt, seed);
+    const Matrix d = sum_of_permutations(24, 5, seed);
     const matrix::Decomposition dec =
         bottleneck_decompose(d, {.delta = 0.01, .max_permutations = 64});
     testing::expect_covering_decomposition(d, dec);
@@ -140,10 +145,7 @@ TEST(Support, LargestEntryAndLineSumsAreTheDenseMatrices) {
 
 TEST(BottleneckDecompose, OnTheSupportAsOnTheMatrix) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    matrix::GeneratorOptions opt;
-    opt.permutations = 4;
-    opt.n = 40;
-    const Matrix d = generate_permutations(opt, seed);
+    const Matrix d = sum_of_permutations(40, 4, seed);
     const BottleneckOptions bo{.delta = 0.01, .max_permutations = 64};
     const matrix::Decomposition dense = bottleneck_decompose(d, bo);
     const matrix::Decomposition sparse = bottleneck_decompose(make_support(d), bo);
