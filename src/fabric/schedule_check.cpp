@@ -7,7 +7,7 @@
 #include <span>
 #include <tuple>
 
-#include "core/realloc_array.hpp"
+#include "core/bucket_filing.hpp"
 
 #include "fabric/workload_fit.hpp"
 
@@ -35,9 +35,10 @@ PortUse port_use(const TimedCircuit& c, bool end_b, bool duplex) {
   return {c.a, c.sw, true, c.b, c.up, c.down};
 }
 
-void sort_uses(std::vector<PortUse>& uses) {
-  std::sort(uses.begin(), uses.end(),
-            [](const PortUse& x, const PortUse& y) { return x.key() < y.key(); });
+// Sorts records by their key().
+template <typename T>
+void sort_by_key(std::vector<T>& v) {
+  std::sort(v.begin(), v.end(), [](const T& x, const T& y) { return x.key() < y.key(); });
 }
 
 std::vector<PortUse> port_uses(const std::vector<TimedCircuit>& circuits, const Fabric& f) {
@@ -48,7 +49,7 @@ std::vector<PortUse> port_uses(const std::vector<TimedCircuit>& circuits, const 
     uses.push_back(port_use(c, false, duplex));
     uses.push_back(port_use(c, true, duplex));
   }
-  sort_uses(uses);
+  sort_by_key(uses);
   return uses;
 }
 
@@ -142,42 +143,40 @@ class DirectionCheck {
  public:
   DirectionCheck(const HopLists& hops, const workload::Workload& w, const Fabric& f, Time tol,
                  std::vector<std::string>& out)
-      : hops_(hops), all_(hops.all()), w_(w), f_(f), tol_(tol), out_(out) {}
+      : hops_(hops),
+        all_(hops.all()),
+        w_(w),
+        f_(f),
+        tol_(tol),
+        out_(out),
+        filed_(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(f.gpus)) {}
 
   // Files the hops of the sends by port: a counting sort of 4-byte hop numbers, where sorting a
   // copy of every hop took 32 bytes per hop (20 M hops on a 1,024-GPU rotor run: 0.65 GB).
   void file(std::size_t tasks) {
-    const std::size_t ports = static_cast<std::size_t>(f_.ocs) * static_cast<std::size_t>(f_.gpus);
-    first_.assign(ports + 1, 0);
     for_each_send_hop(tasks, [&](std::size_t, const Hop& h) {
-      if (on_a_port(h)) ++first_[port(h) + 1];
+      if (on_a_port(h)) filed_.count(port(h));
     });
-    for (std::size_t p = 0; p < ports; ++p) first_[p + 1] += first_[p];
-    filed_.resize_for_overwrite(first_.back());
-    std::vector<std::uint32_t> next(first_.begin(), first_.end() - 1);
+    filed_.place();
     for_each_send_hop(tasks, [&](std::size_t k, const Hop& h) {
       if (on_a_port(h))
-        filed_[next[port(h)]++] = static_cast<std::uint32_t>(k);
+        filed_.put(port(h), static_cast<std::uint32_t>(k));
       else
         off_ports_.push_back({h.sw, h.from, h.start, h.end, static_cast<std::uint32_t>(k)});
     });
   }
 
   void run() {
-    std::sort(off_ports_.begin(), off_ports_.end(),
-              [](const DirectedHop& x, const DirectedHop& y) { return x.key() < y.key(); });
+    sort_by_key(off_ports_);
     std::vector<DirectedHop> uses;
-    for (std::size_t p = 0; p + 1 < first_.size(); ++p) {
+    for (std::size_t p = 0; p < filed_.buckets(); ++p) {
       const int sw = static_cast<int>(p / static_cast<std::size_t>(f_.gpus));
       const int from = static_cast<int>(p % static_cast<std::size_t>(f_.gpus));
       check_off_ports_before(sw, from);
       uses.clear();
-      for (std::size_t i = first_[p]; i < first_[p + 1]; ++i) {
-        const Hop& h = all_[filed_[i]];
-        uses.push_back({sw, from, h.start, h.end, filed_[i]});
-      }
-      std::sort(uses.begin(), uses.end(),
-                [](const DirectedHop& x, const DirectedHop& y) { return x.key() < y.key(); });
+      for (const std::uint32_t k : filed_.bucket(p))
+        uses.push_back({sw, from, all_[k].start, all_[k].end, k});
+      sort_by_key(uses);
       for (std::size_t i = 1; i < uses.size(); ++i) compare(uses[i - 1], uses[i]);
     }
     check_off_ports_before(INT32_MAX, INT32_MAX);
@@ -224,8 +223,7 @@ class DirectionCheck {
   const Fabric& f_;
   Time tol_;
   std::vector<std::string>& out_;
-  std::vector<std::uint32_t> first_;    // [port] its first hop in filed_
-  ReallocArray<std::uint32_t> filed_;   // hop numbers, port after port, each port's in array order
+  BucketFiling filed_;  // hop numbers by port (OCS, GPU), each port's in array order
   std::vector<DirectedHop> off_ports_;  // hops on no port of the fabric
   std::size_t next_off_ = 0;
 };
@@ -288,20 +286,17 @@ std::int64_t count_reconfigurations(const std::vector<TimedCircuit>& circuits, c
   const auto end_use = [&](std::uint32_t e) {
     return port_use(circuits[e / 2], e % 2 == 1, duplex);
   };
-  std::vector<std::uint32_t> first(
-      static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(f.gpus) * sides + 1);
+  BucketFiling filed(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(f.gpus) * sides);
   const auto ends = static_cast<std::uint32_t>(2 * circuits.size());
-  for (std::uint32_t e = 0; e < ends; ++e) ++first[port(end_use(e)) + 1];
-  for (std::size_t p = 0; p + 1 < first.size(); ++p) first[p + 1] += first[p];
-  std::vector<std::uint32_t> filed(ends);
-  std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
-  for (std::uint32_t e = 0; e < ends; ++e) filed[next[port(end_use(e))]++] = e;
+  for (std::uint32_t e = 0; e < ends; ++e) filed.count(port(end_use(e)));
+  filed.place();
+  for (std::uint32_t e = 0; e < ends; ++e) filed.put(port(end_use(e)), e);
   std::int64_t count = 0;
   std::vector<PortUse> uses;
-  for (std::size_t p = 0; p + 1 < first.size(); ++p) {
+  for (std::size_t p = 0; p < filed.buckets(); ++p) {
     uses.clear();
-    for (std::size_t i = first[p]; i < first[p + 1]; ++i) uses.push_back(end_use(filed[i]));
-    sort_uses(uses);
+    for (const std::uint32_t e : filed.bucket(p)) uses.push_back(end_use(e));
+    sort_by_key(uses);
     count += count_changes(uses, f);
   }
   return count;
