@@ -29,7 +29,7 @@ CoschedInstance derive(std::shared_ptr<const workload::Workload> owner,
       inst.duration[v] = t.duration;
     }
   }
-  inst.topo = checked_topological_order(w, label);  // same order as Kahn on inst.succ
+  inst.topo = checked_topological_order(w, inst.succ, label);
   inst.earliest.assign(n, 0.0);
   inst.tail.assign(n, 0.0);
   for (int v : inst.topo)

@@ -24,7 +24,7 @@ double circuit_capacity(const std::vector<TimedCircuit>& circuits, const workloa
 double critical_path_length(const workload::Workload& w, double alpha, double send_rate) {
   std::vector<double> finish(w.tasks.size(), 0.0);
   double longest = 0.0;
-  for (int t : topological_order(w)) {
+  const auto visit = [&](int t) {
     const workload::Task& task = w.tasks[static_cast<std::size_t>(t)];
     double start = 0.0;
     for (int p : task.after) start = std::max(start, finish[static_cast<std::size_t>(p)]);
@@ -33,7 +33,16 @@ double critical_path_length(const workload::Workload& w, double alpha, double se
                    : (send_rate > 0 ? alpha + task.bytes / send_rate : 0.0);
     finish[static_cast<std::size_t>(t)] = start + d;
     longest = std::max(longest, start + d);
-  }
+  };
+  // A task's finish is a maximum over its predecessors plus its own time: the same in every
+  // topological order. The index order is one while each task's predecessors come before it
+  // (generated workloads), which spares Kahn's order and its successor lists; from the first task
+  // whose do not, Kahn's order visits every task again (to the same finishes where it had been).
+  std::size_t t = 0;
+  for (; t < w.tasks.size() && workload::predecessors_before(w.tasks[t], t); ++t)
+    visit(static_cast<int>(t));
+  if (t < w.tasks.size())
+    for (int v : topological_order(w)) visit(v);
   return longest;
 }
 

@@ -40,7 +40,7 @@ struct Change {
 // span, so a window's pass skips the blocks that make none of its records.
 class Changes {
  public:
-  static constexpr std::size_t kBuckets = std::size_t{1} << 16;
+  static constexpr std::size_t kBuckets = std::size_t{1} << 20;
 
   // The survey pass.
   explicit Changes(double horizon) : horizon_(horizon), histogram_(kBuckets, 0) {}

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <numeric>
 
 #include "core/error.hpp"
 #include "core/limits.hpp"
@@ -16,13 +17,14 @@ Successors successors(const Workload& w) {
   Successors s;
   s.offset.assign(n + 1, 0);
   for (const Task& t : w.tasks)
-    for (int p : t.after) ++s.offset[static_cast<std::size_t>(p) + 1];
-  for (std::size_t i = 0; i < n; ++i) s.offset[i + 1] += s.offset[i];
+    for (int p : t.after) ++s.offset[static_cast<std::size_t>(p)];
+  for (std::size_t i = 0; i < n; ++i) s.offset[i + 1] += s.offset[i];  // where each list ends
   s.target.resize(s.offset[n]);
-  std::vector<std::size_t> fill(s.offset.begin(), s.offset.end() - 1);
-  for (std::size_t v = 0; v < n; ++v)
+  // Each list filled from its end, tasks in reverse, leaves the lists in index order and each
+  // offset at its list's start: no separate fill cursor (8 bytes per task) to allocate.
+  for (std::size_t v = n; v-- > 0;)
     for (int p : w.tasks[v].after)
-      s.target[fill[static_cast<std::size_t>(p)]++] = static_cast<int>(v);
+      s.target[--s.offset[static_cast<std::size_t>(p)]] = static_cast<int>(v);
   return s;
 }
 
@@ -32,8 +34,10 @@ std::string task_ref(const Task& t) {
   return t.name.empty() ? fmt::format("{}", t.id) : fmt::format("{} ({})", t.id, t.name);
 }
 
-void check_fields(const Workload& w, const std::string& label) {
+// Returns whether every task's predecessors come before it (the index order is topological).
+bool check_fields(const Workload& w, const std::string& label) {
   const int n = static_cast<int>(w.tasks.size());
+  bool first = true;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
     const Task& t = w.tasks[i];
     const std::string field = fmt::format("/tasks/{}", i);
@@ -60,7 +64,9 @@ void check_fields(const Workload& w, const std::string& label) {
     for (int p : t.after)
       if (p < 0 || p >= n || p == static_cast<int>(i))
         throw InputError(label, field + "/after", "indices of other existing tasks");
+    first = first && predecessors_before(t, i);
   }
+  return first;
 }
 
 // Is `prev` an ancestor of `cur`? Backward search that stops at other compute tasks of the same
@@ -88,32 +94,60 @@ bool reaches(const Workload& w, int prev, int cur, const std::vector<int>& pos,
   return false;
 }
 
-void check_compute_chains(const Workload& w, const std::vector<int>& order,
-                          const std::string& label) {
-  std::vector<int> pos(w.tasks.size());
-  for (std::size_t i = 0; i < order.size(); ++i)
-    pos[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+struct UnorderedPair {
+  int prev = -1, cur = -1;  // two compute tasks of one GPU, neither an ancestor of the other
+};
+
+// The first two consecutive compute tasks of one GPU in `order` (a topological order; `pos` the
+// place of each task in it) that `after` leaves unordered, if any.
+UnorderedPair first_unordered_pair(const Workload& w, std::span<const int> order,
+                                   const std::vector<int>& pos) {
   std::vector<int> last(static_cast<std::size_t>(w.gpus), -1);
   std::vector<int> stamp(w.tasks.size(), -1);
   for (int v : order) {
     const Task& t = w.tasks[static_cast<std::size_t>(v)];
     if (t.kind != TaskKind::compute) continue;
     int& prev = last[static_cast<std::size_t>(t.gpu)];
-    if (prev >= 0 && !reaches(w, prev, v, pos, stamp))
-      throw InputError(
-          label, "/tasks",
-          fmt::format("compute tasks of gpu {} ordered by `after`, but tasks {} and "
-                      "{} are unordered",
-                      t.gpu, task_ref(w.tasks[static_cast<std::size_t>(prev)]), task_ref(t)));
+    if (prev >= 0 && !reaches(w, prev, v, pos, stamp)) return {prev, v};
     prev = v;
   }
+  return {};
+}
+
+void check_compute_chains(const Workload& w, const std::vector<int>& order,
+                          const std::string& label) {
+  std::vector<int> pos(w.tasks.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    pos[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+  const UnorderedPair u = first_unordered_pair(w, order, pos);
+  if (u.prev < 0) return;
+  const Task& t = w.tasks[static_cast<std::size_t>(u.cur)];
+  throw InputError(
+      label, "/tasks",
+      fmt::format("compute tasks of gpu {} ordered by `after`, but tasks {} and "
+                  "{} are unordered",
+                  t.gpu, task_ref(w.tasks[static_cast<std::size_t>(u.prev)]), task_ref(t)));
+}
+
+// Tasks listed after their predecessors (as every generator emits them) have the index order as
+// a topological one: the compute chains are checked in it without Kahn's algorithm and its
+// successor lists (about 0.5 GB on the 18.5 M-task iteration). Chains hold in every topological
+// order or in none, so this only decides that they hold; a failure is reported from Kahn's order.
+// Requires every task's predecessors before it.
+bool compute_chains_hold_in_index_order(const Workload& w) {
+  std::vector<int> identity(w.tasks.size());
+  std::iota(identity.begin(), identity.end(), 0);
+  return first_unordered_pair(w, identity, identity).prev < 0;  // the order is its own positions
 }
 
 }  // namespace
 
 std::vector<int> topological_order(const Workload& w) {
+  return topological_order(w, successors(w));
+}
+
+std::vector<int> topological_order(const Workload& w, const Successors& s) {
   const std::size_t n = w.tasks.size();
-  const Successors s = successors(w);
   std::vector<int> indegree(n);
   std::deque<int> ready;
   for (std::size_t v = 0; v < n; ++v) {
@@ -171,7 +205,12 @@ std::vector<std::int64_t> find_cycle(const Workload& w) {
 }
 
 std::vector<int> checked_topological_order(const Workload& w, const std::string& label) {
-  std::vector<int> order = topological_order(w);
+  return checked_topological_order(w, successors(w), label);
+}
+
+std::vector<int> checked_topological_order(const Workload& w, const Successors& s,
+                                           const std::string& label) {
+  std::vector<int> order = topological_order(w, s);
   if (order.size() != w.tasks.size()) {
     const auto cycle = find_cycle(w);
     throw InputError(label, "/tasks",
@@ -183,7 +222,8 @@ std::vector<int> checked_topological_order(const Workload& w, const std::string&
 
 void validate_workload(const Workload& w, const std::string& label) {
   if (w.gpus < 1) throw InputError(label, "/gpus", "at least 1 GPU");
-  check_fields(w, label);
+  const bool predecessors_first = check_fields(w, label);
+  if (predecessors_first && compute_chains_hold_in_index_order(w)) return;
   check_compute_chains(w, checked_topological_order(w, label), label);
 }
 

@@ -6,6 +6,7 @@
 // Complexity: O(V + E) for the order and cycle search; the per-GPU chain check is O(V + E) when
 // consecutive compute tasks are linked directly (as every generator emits them) and falls back
 // to a backward search bounded by the tasks between the two compute tasks otherwise.
+#include <algorithm>
 #include <span>
 #include <string>
 #include <vector>
@@ -26,13 +27,23 @@ struct Successors {
 };
 [[nodiscard]] Successors successors(const Workload& w);
 
+// Whether the predecessors of task `t`, at `index` in Workload::tasks, all come before it, as
+// generators and importers emit them. Where every task's do, the index order is topological.
+[[nodiscard]] inline bool predecessors_before(const Task& t, std::size_t index) {
+  return std::all_of(t.after.begin(), t.after.end(),
+                     [&](int p) { return p >= 0 && static_cast<std::size_t>(p) < index; });
+}
+
 // Kahn's algorithm; ties broken by index so the order is deterministic. Returns an empty vector
-// when the graph has a cycle.
+// when the graph has a cycle. `s` (successors(w)) when the caller has it already.
 [[nodiscard]] std::vector<int> topological_order(const Workload& w);
+[[nodiscard]] std::vector<int> topological_order(const Workload& w, const Successors& s);
 
 // topological_order(), or an InputError at `label`/tasks naming a cycle of `after` edges.
 // Task fields must be valid (indices in range), as validate_workload checks first.
 [[nodiscard]] std::vector<int> checked_topological_order(const Workload& w,
+                                                         const std::string& label);
+[[nodiscard]] std::vector<int> checked_topological_order(const Workload& w, const Successors& s,
                                                          const std::string& label);
 
 // Ids of one cycle (in edge order), empty if the graph is acyclic.

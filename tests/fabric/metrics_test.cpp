@@ -40,5 +40,17 @@ TEST(Metrics, IterationLowerBoundIsTheLargerOfPathAndVolume) {
   EXPECT_DOUBLE_EQ(iteration_lower_bound(heavy.w, f), 6.0);
 }
 
+// The critical path does not depend on the order of the task array: tasks listed after one of
+// their successors (past the first two here) give the same length as the chain 0 -> 1 -> 3 -> 2.
+TEST(Metrics, CriticalPathOfTasksNotListedPredecessorsFirst) {
+  WorkloadBuilder b(2);
+  const int first = b.compute(0, 2.0);
+  const int second = b.compute(0, 1.0, {first});
+  const int last = b.compute(0, 4.0);
+  const int third = b.compute(1, 3.0, {second});
+  b.w.tasks[static_cast<std::size_t>(last)].after = {third};
+  EXPECT_DOUBLE_EQ(critical_path_length(b.w, 0.0, 0.0), 2.0 + 1.0 + 3.0 + 4.0);
+}
+
 }  // namespace
 }  // namespace flux::fabric

@@ -201,6 +201,21 @@ TEST(ScheduleCheck, ReportsOverlapsInPortOrderIncludingHopsOnNoPort) {
     EXPECT_EQ(overlaps[i].rfind(want[i], 0), 0u) << overlaps[i];
 }
 
+// A simplex GPU's two ports are checked RX before TX (the order of one sort of every port use):
+// GPU 1 receives on two circuits at once and sends on two at once.
+TEST(ScheduleCheck, ReportsSimplexPortsReceiveSideFirst) {
+  WorkloadBuilder b(3);
+  const Fabric f = make_fabric(3, 1, 0.0, CircuitKind::simplex, true);
+  TimedSchedule s;
+  s.circuits = {{0, 10, 0, 1, 0}, {5, 15, 0, 1, 2}, {0, 10, 0, 0, 1}, {5, 15, 0, 2, 1}};
+  s.hops = HopLists(0);
+  s.hops.seal();
+  const std::vector<std::string> v = check_schedule(s, b.w, f, 0);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].rfind("RX port (gpu 1, ocs 0) is on two circuits at once", 0), 0u) << v[0];
+  EXPECT_EQ(v[1].rfind("TX port (gpu 1, ocs 0) is on two circuits at once", 0), 0u) << v[1];
+}
+
 // A port's reconfigurations: its first set-up (unless free) and every change of partner, counted
 // per port of either kind of circuit; circuits on ports the fabric does not have count the same.
 TEST(ScheduleCheck, CountsReconfigurationsPortByPort) {

@@ -109,6 +109,34 @@ TEST(WorkloadValidate, RejectsUnorderedComputeOfOneGpuNamingBoth) {
                "/tasks", "1 (a) and 2 (b)");
 }
 
+// Tasks listed predecessors first are checked in index order, but an error names the pair that
+// Kahn's order meets first, as before: here index order would meet GPU 1's pair (2, 3) first,
+// Kahn's order (1, 3, 4, 2) meets GPU 0's pair (1, 4).
+TEST(WorkloadValidate, NamesTheUnorderedPairOfKahnsOrder) {
+  expect_error(R"({"id": 1, "kind": "compute", "gpu": 0, "duration": 1, "after": [], "name": "a"},
+                  {"id": 2, "kind": "compute", "gpu": 1, "duration": 1, "after": [1], "name": "b"},
+                  {"id": 3, "kind": "compute", "gpu": 1, "duration": 1, "after": [], "name": "c"},
+                  {"id": 4, "kind": "compute", "gpu": 0, "duration": 1, "after": [], "name": "d"})",
+               "/tasks", "compute tasks of gpu 0 ordered by `after`, but tasks 1 (a) and 4 (d)");
+}
+
+// Each task's successors in index order, a predecessor listed twice giving two entries, whether
+// or not the tasks come predecessors first.
+TEST(WorkloadValidate, SuccessorsAreInIndexOrder) {
+  Workload w;
+  w.gpus = 1;
+  w.tasks.resize(5);
+  w.tasks[0].after = {3};
+  w.tasks[1].after = {3, 3};
+  w.tasks[2].after = {0, 3};
+  w.tasks[4].after = {0};
+  const Successors s = successors(w);
+  EXPECT_EQ(s.offset, (std::vector<std::size_t>{0, 2, 2, 2, 6, 6}));
+  EXPECT_EQ(s.target, (std::vector<int>{2, 4, 0, 1, 1, 2}));
+  EXPECT_FALSE(predecessors_before(w.tasks[0], 0));
+  EXPECT_TRUE(predecessors_before(w.tasks[4], 4));
+}
+
 TEST(WorkloadValidate, AcceptsComputeOrderedThroughSends) {
   // 1 -> send -> 3 orders the two compute tasks of GPU 0 without a direct edge.
   const Workload w = parse_workload(
