@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "core/error.hpp"
 #include "fabric/schedule_check.hpp"
 #include "support/fabrics.hpp"
@@ -199,6 +201,30 @@ TEST(ScheduleCheck, ReportsOverlapsInPortOrderIncludingHopsOnNoPort) {
   ASSERT_EQ(overlaps.size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i)
     EXPECT_EQ(overlaps[i].rfind(want[i], 0), 0u) << overlaps[i];
+}
+
+// A hop's circuit is looked for on the hop's own port (OCS, sending GPU): found on the first and
+// the last port that have circuits, a circuit to another GPU or none on the port is reported.
+TEST(ScheduleCheck, FindsEachHopsCircuitOnItsPort) {
+  WorkloadBuilder b(3);
+  for (const auto& [src, dst] : {std::pair{0, 1}, {1, 2}, {1, 2}, {2, 0}}) b.send(src, dst, 1e6);
+  TimedSchedule s;
+  s.circuits = {{0, 100, 0, 0, 1}, {0, 100, 1, 1, 2}};
+  s.hops = HopLists(b.w.tasks.size());
+  s.hops.add(0, {0, 0, 1, 10, 20, 1e6});
+  s.hops.add(1, {1, 1, 2, 10, 20, 1e6});
+  s.hops.add(2, {0, 1, 2, 30, 40, 1e6});  // port (gpu 1, ocs 0) is on a circuit to gpu 0
+  s.hops.add(3, {0, 2, 0, 30, 40, 1e6});  // port (gpu 2, ocs 0) is on none
+  s.hops.seal();
+  const Fabric f = make_fabric(3, 2, 0.0, {.rate = kLinkRate, .initial_free = true});
+  std::vector<std::string> uncovered;
+  for (const std::string& v : check_schedule(s, b.w, f, 0))
+    if (v.find("covers") != std::string::npos) uncovered.push_back(v);
+  ASSERT_EQ(uncovered.size(), 2u);
+  EXPECT_EQ(uncovered[0].rfind("task 2 (s2): no circuit from gpu 1 to gpu 2", 0), 0u)
+      << uncovered[0];
+  EXPECT_EQ(uncovered[1].rfind("task 3 (s3): no circuit from gpu 2 to gpu 0", 0), 0u)
+      << uncovered[1];
 }
 
 // A simplex GPU's two ports are checked RX before TX (the order of one sort of every port use):
