@@ -104,7 +104,8 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   s.next_slot = win.slot + 1;
   if (!opt_.used_circuits_only)
     record_window(e.now(), sw, cycle_->matching(win.matching), win.up, win.end);
-  std::vector<std::pair<int, int>> visit;  // (order in the matching, from)
+  std::vector<std::pair<int, int>>& visit = visit_;  // (order in the matching, from)
+  visit.clear();
   for (; !s.due.empty() && s.due.top().first <= win.slot; s.due.pop())
     if (s.due.top().first == win.slot) {
       const int from = static_cast<int>(s.due.top().second / n_);
@@ -214,7 +215,8 @@ void CircuitDispatch::on_ready(fabric::Engine& e, int task) {
   queue(direct_, t.src, t.dst).push({task, start_send(task), t.bytes, e.now()});
   book(t.src, t.dst);
   if (opt_.relay) add_backlog(t.src, t.dst);
-  std::vector<int> ready;
+  std::vector<int>& ready = ready_;
+  ready.clear();
   for (int s = 0; s < f_.ocs; ++s) {
     SwitchState& st = sw_[static_cast<std::size_t>(s)];
     if (!st.win) fetch(e, s);
@@ -435,9 +437,10 @@ void CircuitDispatch::add_hop(fabric::Engine& e, int task, const fabric::Hop& h)
 
 // The circuits of the open window of `s` that carried a hop in either direction.
 void CircuitDispatch::record_used(const SwitchState& s, int sw,
-                                  std::vector<fabric::TimedCircuit>& out) const {
+                                  std::vector<fabric::TimedCircuit>& out) {
   if (cycle_) {  // in the matching's order, as below: the circuits with an end that sent
-    std::vector<int> used;
+    std::vector<int>& used = used_;
+    used.clear();
     for (int g : s.senders)
       for (int c :
            {cycle_->circuit_of(s.win->matching, g), cycle_->circuit_into(s.win->matching, g)})

@@ -157,7 +157,7 @@ class CircuitDispatch final : public fabric::Transport {
   int start_send(int task);
   void deliver(fabric::Engine& e, const Entry& x, double bytes, fabric::Time end);
   void add_hop(fabric::Engine& e, int task, const fabric::Hop& h);
-  void record_used(const SwitchState& s, int sw, std::vector<fabric::TimedCircuit>& out) const;
+  void record_used(const SwitchState& s, int sw, std::vector<fabric::TimedCircuit>& out);
   Queue& queue(std::unordered_map<std::int64_t, Queue>& m, int from, int to) {
     return m[static_cast<std::int64_t>(from) * n_ + to];
   }
@@ -188,6 +188,11 @@ class CircuitDispatch final : public fabric::Transport {
   std::vector<Send> sends_;
   std::vector<int> free_sends_;  // the free slots of sends_
   std::vector<fabric::TimedCircuit> circuits_;
+  // Scratch lists of a window's opening (directions to visit), a ready send (the switches that
+  // can take it) and a window's close (circuits used): kept between calls, as allocating them
+  // anew cost a malloc and a free for each of tens of millions of windows and sends.
+  std::vector<std::pair<int, int>> visit_;
+  std::vector<int> ready_, used_;
   // Records made before `kept_at_` (their circuits went up before it, and the iteration ends no
   // earlier than an instant the engine reaches): they stay in the schedule.
   std::size_t kept_ = 0;
