@@ -30,6 +30,15 @@
 // The bound holds for every S with a ≤ min r and b ≤ min q over S, so any subset of thresholds,
 // and every prefix of a sweep, is valid. Zero-length messages still need their circuit up at
 // t_m ∈ W, which is all the set-up argument uses.
+// Whole circuits or one more set-up. The sum above spreads the load evenly over the σ ports, as if
+// a circuit could be cut at will; cutting one costs a set-up on a second port. Either every
+// circuit of S runs on one port only, or Σ_π k_π ≥ k + 1:
+//   * split: the same sum with k + 1, σ·|W| ≥ Σ_c max(T_c, R_c) + τ·(k + 1 − σ)⁺;
+//   * whole: a port π holding the circuits J_π (k_π = |J_π|) is busy for Σ_{c ∈ J_π} L_c +
+//     τ·(k_π − 1)⁺ inside W, L_c = max(T_c, R_c). So |W| ≥ the largest L_c, and, with L sorted
+//     in decreasing order, for m > σ some port holds K = ⌈m/σ⌉ of the m largest circuits:
+//     |W| ≥ (the K smallest of them) + τ·(K − 1) = L_{m−K+1} + … + L_m + τ·(K − 1).
+// |W| is at least the smaller of the two cases (and at least the plain sum, which holds in both).
 //
 // Validity of the set-up pigeonhole bound. Each message uses exactly one of its GPU side's σ
 // ports, so among σ + 1 messages of that side with pairwise different circuits two, x and y,
@@ -80,6 +89,7 @@ struct Item {
 struct Certificate {
   double value = 0.0, a = 0.0, b = 0.0, load = 0.0;
   int messages = 0, circuits = 0;
+  bool whole = false;  // raised by the whole-or-split case analysis
 };
 
 // Per-partner accumulators, reused across sweeps: a slot from an older epoch counts as empty.
@@ -121,10 +131,31 @@ std::vector<double> head_thresholds(const std::vector<Item>& items, int cap) {
   return picked;
 }
 
+// The window length the whole-or-split analysis proves for the circuits in `s` (k of them, `load`
+// in all): min(split, whole) as in the proof above. O(k log k); `loads` is scratch.
+double whole_or_split(const Scratch& s, double load, const fabric::Fabric& f,
+                      std::vector<double>& loads) {
+  const int k = static_cast<int>(s.touched.size()), sigma = f.ocs;
+  const double tau = f.reconfig_delay;
+  const double split = (load + tau * std::max(0, k + 1 - sigma)) / sigma;
+  loads.assign(1, 0.0);  // prefix sums of the loads in decreasing order
+  for (int g : s.touched) loads.push_back(std::max(s.slots[g].out, s.slots[g].in));
+  std::sort(loads.begin() + 1, loads.end(), std::greater<>());
+  double whole = loads[1];
+  for (int m = 1; m <= k; ++m) loads[m] += loads[m - 1];
+  for (int m = sigma + 1; m <= k; ++m) {
+    const int K = (m + sigma - 1) / sigma;
+    whole = std::max(whole, loads[m] - loads[m - K] + tau * (K - 1));
+  }
+  return std::min(split, whole);
+}
+
 // Best (a, b) for one GPU side: for each head threshold a (descending), merge the messages with
 // head ≥ a into S_a kept by descending tail, then add them in that order (b = the current tail)
-// and evaluate the bound after each; O(|S_a|) per threshold.
-Certificate sweep_side(std::vector<Item>& items, const fabric::Fabric& f, int cap, Scratch& s) {
+// and evaluate the bound after each; O(|S_a|) per threshold. The whole-or-split raise, O(k log k),
+// is evaluated only where its ceiling (the split case) could beat `floor`, the bound so far.
+Certificate sweep_side(std::vector<Item>& items, const fabric::Fabric& f, int cap, double floor,
+                       Scratch& s) {
   Certificate best;
   auto by_tail = [](const Item& x, const Item& y) { return x.tail > y.tail; };
   std::sort(items.begin(), items.end(),
@@ -132,6 +163,7 @@ Certificate sweep_side(std::vector<Item>& items, const fabric::Fabric& f, int ca
   const double sigma = f.ocs, tau = f.reconfig_delay;
   std::vector<Item> active;
   active.reserve(items.size());
+  std::vector<double> loads;
   std::size_t next = 0;
   for (double a : head_thresholds(items, cap)) {
     const auto old_size = static_cast<std::ptrdiff_t>(active.size());
@@ -150,6 +182,11 @@ Certificate sweep_side(std::vector<Item>& items, const fabric::Fabric& f, int ca
       ++count;
       const double v = a + it.tail + (load + tau * std::max(0, k - f.ocs)) / sigma;
       if (v > best.value) best = {v, a, it.tail, load, count, k};
+      const double ceiling = v + tau / sigma;  // the split case, when k ≥ σ
+      if (k >= f.ocs && ceiling > std::max(best.value, floor)) {
+        const double w = a + it.tail + whole_or_split(s, load, f, loads);
+        if (w > best.value) best = {w, a, it.tail, load, count, k, true};
+      }
     }
     s.next_epoch();
   }
@@ -370,7 +407,8 @@ void side_families(const CoschedInstance& inst, const std::vector<double>& head,
     };
     // On the raised times a family must beat the bound by more than rounding.
     auto beats = [&](double value) { return value > out.value * (bursts ? 1 + kRounding : 1.0); };
-    const Certificate c = sweep_side(sides[s], inst.fabric, options.max_head_thresholds, scratch);
+    const Certificate c =
+        sweep_side(sides[s], inst.fabric, options.max_head_thresholds, out.value, scratch);
     if (beats(c.value)) {
       at_side(BoundSource::port_energy, c.value);
       out.window_begin = c.a;
@@ -378,6 +416,7 @@ void side_families(const CoschedInstance& inst, const std::vector<double>& head,
       out.messages = c.messages;
       out.circuits = c.circuits;
       out.load = c.load;
+      out.whole_circuits = c.whole;
     }
     const Pigeonhole ph = pigeonhole_side(sides[s], inst.fabric, options.pigeonhole_reach, scratch);
     if (beats(ph.value)) {
@@ -468,9 +507,10 @@ std::string describe(const FluxBound& b) {
     case BoundSource::critical_path:
       return "critical path";
     case BoundSource::port_energy:
-      return fmt::format("port energy {} [{}, {}]: {} messages, {} circuits, load {}{}", at,
+      return fmt::format("port energy {} [{}, {}]: {} messages, {} circuits, load {}{}{}", at,
                          format_time(b.window_begin), format_time(b.window_end), b.messages,
-                         b.circuits, format_time(b.load), on);
+                         b.circuits, format_time(b.load),
+                         b.whole_circuits ? ", whole circuits or one more set-up" : "", on);
     case BoundSource::setup_pigeonhole:
       return fmt::format("set-up pigeonhole {}: tasks {} use {} circuits on {} ports{}", at,
                          fmt::join(b.task_ids, ", "), b.circuits, b.circuits - 1, on);

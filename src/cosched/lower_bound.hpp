@@ -9,7 +9,10 @@
 //     [a, C − b]. Each circuit c of S needs port time max(T_c, R_c) (the two directions of a
 //     duplex circuit overlap, one direction is sequential), and all but σ of the k circuits of S
 //     need a set-up of τ inside the window:  C ≥ a + b + (Σ_c max(T_c, R_c) + τ·(k − σ)⁺) / σ.
-//     Maximised over the heads (a) and tails (b) of S.
+//     Maximised over the heads (a) and tails (b) of S. Raised by a case analysis: either every
+//     circuit of S runs on one port (then the window holds the largest circuit, and some port
+//     the ⌈m/σ⌉ smallest of the m largest circuits plus a set-up between each two), or one is
+//     split over two ports, which costs one more set-up: τ·(k + 1 − σ)⁺ in the sum above.
 //  3. Set-up pigeonhole: σ + 1 messages of one GPU side with pairwise different circuits put two
 //     on one port, which must be re-pointed between them: C ≥ min over their pairs of
 //     max(r_y, r_x + p_x + τ) + p_y + q_y (the better order of each pair). This is what catches
@@ -76,6 +79,7 @@ struct FluxBound {
   double window_begin = 0.0, window_end = 0.0;
   int messages = 0, circuits = 0;
   double load = 0.0;
+  bool whole_circuits = false;  // port_energy raised by the whole-or-split case analysis
   // burst_path, setup_chain: the task v attaining H_v + p_v + Q_v
   std::vector<std::int64_t> task_ids;
   bool burst_times = false;  // port families: evaluated with H and Q (families 4 and 5)

@@ -46,9 +46,6 @@ CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabr
     booked_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_) *
                        static_cast<std::size_t>(n_),
                    -1);
-  undelivered_.assign(w.tasks.size(), 0.0);
-  last_end_.assign(w.tasks.size(), 0);
-  completed_.assign(w.tasks.size(), 0);
 }
 
 void CircuitDispatch::begin(fabric::Engine& e) {
@@ -107,7 +104,8 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   s.next_slot = win.slot + 1;
   if (!opt_.used_circuits_only)
     record_window(e.now(), sw, cycle_->matching(win.matching), win.up, win.end);
-  std::vector<std::pair<int, int>> visit;  // (order in the matching, from)
+  std::vector<std::pair<int, int>>& visit = visit_;  // (order in the matching, from)
+  visit.clear();
   for (; !s.due.empty() && s.due.top().first <= win.slot; s.due.pop())
     if (s.due.top().first == win.slot) {
       const int from = static_cast<int>(s.due.top().second / n_);
@@ -214,11 +212,11 @@ void CircuitDispatch::on_timer(fabric::Engine& e, std::int64_t tag) {
 void CircuitDispatch::on_ready(fabric::Engine& e, int task) {
   source_.on_send_ready(task, e.now());
   const workload::Task& t = w_.tasks[static_cast<std::size_t>(task)];
-  undelivered_[static_cast<std::size_t>(task)] = t.bytes;
-  queue(direct_, t.src, t.dst).push({task, t.bytes, e.now()});
+  queue(direct_, t.src, t.dst).push({task, start_send(task), t.bytes, e.now()});
   book(t.src, t.dst);
   if (opt_.relay) add_backlog(t.src, t.dst);
-  std::vector<int> ready;
+  std::vector<int>& ready = ready_;
+  ready.clear();
   for (int s = 0; s < f_.ocs; ++s) {
     SwitchState& st = sw_[static_cast<std::size_t>(s)];
     if (!st.win) fetch(e, s);
@@ -296,7 +294,7 @@ bool CircuitDispatch::drain(fabric::Engine& e, int sw, int from, int to, Queue& 
     Entry& x = q.items[q.head];
     const std::optional<double> moved = send_part(e, sw, from, to, q, x, x.remaining, cursor);
     if (!moved) return false;
-    if (to == w_.tasks[static_cast<std::size_t>(x.task)].dst) deliver(e, x.task, *moved, cursor);
+    if (to == w_.tasks[static_cast<std::size_t>(x.task)].dst) deliver(e, x, *moved, cursor);
     if (x.remaining > 0) return false;
     ++q.head;
   }
@@ -334,7 +332,7 @@ void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int t
     const std::optional<double> moved = send_part(e, sw, from, to, q, x, left, cursor);
     if (!moved) break;
     left -= *moved;
-    deliver(e, x.task, *moved, cursor);
+    deliver(e, x, *moved, cursor);
   }
   std::erase_if(q.items, [](const Entry& x) { return x.remaining <= 0; });
 }
@@ -420,7 +418,7 @@ void CircuitDispatch::send_relayed(fabric::Engine& e, int sw, int from, int to, 
     Entry& x = q.items[q.head];
     const std::optional<double> moved = send_part(e, sw, from, to, q, x, amount - sent, cursor);
     if (!moved) break;
-    queue(relay_, to, d).push({x.task, *moved, end});
+    queue(relay_, to, d).push({x.task, x.send, *moved, end});
     book(to, d);
     sent += *moved;
     if (x.remaining <= 0) ++q.head;
@@ -439,9 +437,10 @@ void CircuitDispatch::add_hop(fabric::Engine& e, int task, const fabric::Hop& h)
 
 // The circuits of the open window of `s` that carried a hop in either direction.
 void CircuitDispatch::record_used(const SwitchState& s, int sw,
-                                  std::vector<fabric::TimedCircuit>& out) const {
+                                  std::vector<fabric::TimedCircuit>& out) {
   if (cycle_) {  // in the matching's order, as below: the circuits with an end that sent
-    std::vector<int> used;
+    std::vector<int>& used = used_;
+    used.clear();
     for (int g : s.senders)
       for (int c :
            {cycle_->circuit_of(s.win->matching, g), cycle_->circuit_into(s.win->matching, g)})
@@ -459,13 +458,32 @@ void CircuitDispatch::record_used(const SwitchState& s, int sw,
       out.push_back({s.win->up, s.win->end, sw, a, b});
 }
 
-void CircuitDispatch::deliver(fabric::Engine& e, int task, double bytes, fabric::Time end) {
-  const std::size_t t = static_cast<std::size_t>(task);
-  undelivered_[t] -= bytes;
-  last_end_[t] = std::max(last_end_[t], end);
-  if (undelivered_[t] <= byte_epsilon(w_.tasks[t].bytes) && !completed_[t]) {
-    completed_[t] = 1;
-    e.complete_send(task, last_end_[t]);
+int CircuitDispatch::start_send(int task) {
+  int slot;
+  if (free_sends_.empty()) {
+    slot = static_cast<int>(sends_.size());
+    sends_.emplace_back();
+  } else {
+    slot = free_sends_.back();
+    free_sends_.pop_back();
+  }
+  sends_[static_cast<std::size_t>(slot)] = {task, w_.tasks[static_cast<std::size_t>(task)].bytes,
+                                            0};
+  return slot;
+}
+
+// Bytes of x's send reached its destination. Once its completion is scheduled the send gives its
+// slot back: a sliver of it still queued (a rest below the rounding epsilon) then finds the slot
+// free or another task's, and moves nothing more than its bytes.
+void CircuitDispatch::deliver(fabric::Engine& e, const Entry& x, double bytes, fabric::Time end) {
+  Send& s = sends_[static_cast<std::size_t>(x.send)];
+  if (s.task != x.task) return;
+  s.undelivered -= bytes;
+  s.last_end = std::max(s.last_end, end);
+  if (s.undelivered <= byte_epsilon(w_.tasks[static_cast<std::size_t>(x.task)].bytes)) {
+    e.complete_send(x.task, s.last_end);
+    s.task = -1;
+    free_sends_.push_back(x.send);
   }
 }
 

@@ -30,6 +30,7 @@ RotorCycle::RotorCycle(std::vector<Matching> matchings, int gpus, int ocs, bool 
   // Slot s of OCS k holds (s·σ + k) mod M: the slots repeat every M / gcd(σ, M), and within
   // that period no matching comes twice.
   const std::int64_t m_total = static_cast<std::int64_t>(m_count);
+  step_ = static_cast<int>(ocs_ % m_total);
   period_ = m_total / std::gcd(std::int64_t{ocs_}, m_total);
   first_.assign(static_cast<std::size_t>(ocs_) * m_count, -1);
   for (int sw = 0; sw < ocs_; ++sw)

@@ -23,6 +23,13 @@ class RotorCycle {
   }
   // The matching OCS `sw` holds in slot `slot`.
   [[nodiscard]] int matching_at(int sw, std::int64_t slot) const;
+  // The matching an OCS holds in the slot after one where it holds m: matching_at without its
+  // division, for a source that plays the slots one after the other.
+  [[nodiscard]] int following(int m) const {
+    const int next = m + step_;
+    return next >= static_cast<int>(matchings_.size()) ? next - static_cast<int>(matchings_.size())
+                                                       : next;
+  }
   // Where `gpu` sends in matching m (-1: idle).
   [[nodiscard]] int partner(int m, int gpu) const { return partner_[at(m, gpu)]; }
   // The index in matching(m) of the circuit `gpu` sends on (-1: idle).
@@ -51,6 +58,7 @@ class RotorCycle {
   int n_, ocs_;
   bool duplex_;
   std::int64_t period_ = 1;          // slots after which an OCS repeats its matchings
+  int step_ = 0;                     // σ mod M: from one slot's matching to the next one's
   std::vector<int> partner_;         // [m · n + gpu]
   std::vector<int> circuit_;         // [m · n + gpu]
   std::vector<int> into_;            // [m · n + gpu]

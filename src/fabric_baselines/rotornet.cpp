@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "core/error.hpp"
 #include "fabric_baselines/circuit_dispatch.hpp"
 #include "fabric_baselines/rotor_cycle.hpp"
@@ -19,16 +21,20 @@ class RotorWindows final : public WindowSource {
         slot_(slot),
         tau_(fabric::to_time(f.reconfig_delay)),
         free_start_(f.initial_config_free),
-        next_slot_(static_cast<std::size_t>(f.ocs), 0) {}
+        next_slot_(static_cast<std::size_t>(f.ocs), 0) {
+    for (int sw = 0; sw < f.ocs && !cycle_.empty(); ++sw)
+      next_matching_.push_back(cycle_.matching_at(sw, 0));
+  }
 
   std::optional<Window> next(int sw, fabric::Time) override {
     if (cycle_.empty()) return std::nullopt;
     const std::int64_t s = next_slot_[static_cast<std::size_t>(sw)]++;
+    int& m = next_matching_[static_cast<std::size_t>(sw)];
     Window w;
     w.up = s * slot_ + (s == 0 && free_start_ ? 0 : tau_);
     w.end = (s + 1) * slot_;
     w.slot = s;
-    w.matching = cycle_.matching_at(sw, s);
+    w.matching = std::exchange(m, cycle_.following(m));
     return w;
   }
 
@@ -39,6 +45,7 @@ class RotorWindows final : public WindowSource {
   fabric::Time slot_, tau_;
   bool free_start_;
   std::vector<std::int64_t> next_slot_;
+  std::vector<int> next_matching_;  // [sw] the matching of next_slot_[sw]
 };
 
 }  // namespace

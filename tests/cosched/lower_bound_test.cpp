@@ -41,15 +41,52 @@ TEST(LowerBound, ExactForOneGpuFanningOutOverTwoSwitches) {
 TEST(LowerBound, SetUpPigeonholeCatchesThreeCircuitsOnTwoPorts) {
   // GPU 0 sends p = 1 to GPUs 1, 2, 3 at once, σ = 2, τ = 5, free first circuits: two sends share
   // a port and need a set-up between them, OPT = 1 + 5 + 1. The energy bound only gives
-  // (3 + 5) / 2.
+  // (3 + 5) / 2, and (3 + 2·5) / 2 with a split circuit's second set-up (it cannot tell that a
+  // circuit of one message cannot be split).
   const auto w = make_workload(4, {send(0, 1, 1), send(0, 2, 1), send(0, 3, 1)});
-  const auto inst = make_instance(w, make_fabric(4, 2, 5.0, fabric::CircuitKind::duplex, true));
+  const auto inst = make_instance(w, make_fabric(4, 2, 5.0, {.initial_free = true}));
   const FluxBound b = flux_lower_bound(inst);
   EXPECT_DOUBLE_EQ(b.value, 7.0);
   EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, 7.0);
   EXPECT_EQ(b.source, BoundSource::setup_pigeonhole);
   EXPECT_EQ(describe(b), "set-up pigeonhole gpu 0: tasks 100, 101, 102 use 3 circuits on 2 ports");
-  EXPECT_DOUBLE_EQ(flux_lower_bound(inst, {.pigeonhole_reach = 0}).value, 4.0);
+  EXPECT_DOUBLE_EQ(flux_lower_bound(inst, {.pigeonhole_reach = 0}).value, 6.5);
+}
+
+// GPU 0's sends on σ = 2 OCSes with free first circuits: the port-energy bound, raised by its
+// whole-or-split case analysis, equals the exhaustive optimum `opt`.
+FluxBound expect_whole_or_split_exact(std::vector<workload::Task> sends, double tau, double opt) {
+  const auto inst = make_instance(make_workload(4, std::move(sends)),
+                                  make_fabric(4, 2, tau, {.initial_free = true}));
+  const FluxBound b = flux_lower_bound(inst);
+  EXPECT_DOUBLE_EQ(b.value, opt);
+  EXPECT_DOUBLE_EQ(exhaustive_optimum(inst).iteration_time, opt);
+  EXPECT_EQ(b.source, BoundSource::port_energy);
+  EXPECT_TRUE(b.whole_circuits);
+  return b;
+}
+
+TEST(LowerBound, SplittingACircuitCostsOneMoreSetUp) {
+  // GPU 0 sends two messages of p = 2 to each of GPUs 1, 2, 3; τ = 1. Spread evenly, the load of
+  // 12 and one set-up give (12 + 1) / 2 = 6.5. Whole circuits put two on one port
+  // (2 + 2 + 1 + 2 + 2 = 9); splitting one costs a second set-up, (12 + 2) / 2 = 7, and OPT
+  // attains it: each port carries a whole circuit, τ, and one message of the third.
+  std::vector<workload::Task> sends;
+  for (int to = 1; to <= 3; ++to) sends.push_back(send(0, to, 2)), sends.push_back(send(0, to, 2));
+  EXPECT_EQ(describe(expect_whole_or_split_exact(sends, 1.0, 7.0)),
+            "port energy gpu 0 [0s, 7s]: 6 messages, 3 circuits, load 12s, whole circuits or one "
+            "more set-up");
+}
+
+TEST(LowerBound, AWholeCircuitHoldsItsPortForItsWholeLoad) {
+  // Five messages of p = 2 to GPU 1 and one of p = 1 to GPUs 2 and 3; τ = 5. Splitting the big
+  // circuit costs two set-ups, (12 + 2τ) / 2 = 11; kept whole it holds one port for 10, which OPT
+  // attains (the other port: 1, τ, 1). Every other family stays lower: the energy sum
+  // (12 + τ) / 2 = 8.5, the pigeonhole 2 + τ + 1 = 8.
+  std::vector<workload::Task> sends(5, send(0, 1, 2));
+  sends.push_back(send(0, 2, 1));
+  sends.push_back(send(0, 3, 1));
+  expect_whole_or_split_exact(sends, 5.0, 10.0);
 }
 
 TEST(LowerBound, FluxScheduleReportsIt) {

@@ -65,6 +65,10 @@ TEST_P(RotorCycleLookups, MatchTheMatchingsDealtSlotBySlot) {
           EXPECT_EQ(cycle.matching_at(sw, want), m);
         }
       }
+  for (int sw = 0; sw < ocs; ++sw)
+    for (std::int64_t s = 0; s < 3 * m_count; ++s)
+      EXPECT_EQ(cycle.following(cycle.matching_at(sw, s)), cycle.matching_at(sw, s + 1))
+          << sw << " " << s;
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, RotorCycleLookups,
