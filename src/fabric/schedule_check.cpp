@@ -50,15 +50,32 @@ bool fileable_by_port(const std::vector<TimedCircuit>& circuits, const Fabric& f
          });
 }
 
+bool same_port(const PortUse& x, const PortUse& y) {
+  return x.gpu == y.gpu && x.sw == y.sw && x.tx == y.tx;
+}
+
 // Calls `each` with every port's uses sorted by key(), ports in key() order (OCS, GPU, RX before
-// TX): the circuits' ends filed by port (a counting sort of 4-byte numbers, circuit × 2 + end),
-// then each port's uses sorted in a scratch array. Sorting a few thousand uses per port costs
-// about half the comparisons of one sort of them all, and no 32-byte copy of every use is needed
-// (0.75 GB on the 1,024-GPU rotornet iteration) unless the caller keeps one.
-// Requires fileable_by_port().
+// TX). When every circuit is on the fabric's ports: the circuits' ends filed by port (a counting
+// sort of 4-byte numbers, circuit × 2 + end), then each port's uses sorted in a scratch array;
+// sorting a few thousand uses per port costs about half the comparisons of one sort of them all,
+// and no 32-byte copy of every use is held (1.5 GB on the 1,024-GPU rotornet-vlb iteration).
+// Otherwise (a schedule the check refuses) one sorted array of every use, cut at its ports.
 template <typename F>
 void for_each_port(const std::vector<TimedCircuit>& circuits, const Fabric& f, F&& each) {
   const bool duplex = f.circuit == CircuitKind::duplex;
+  std::vector<PortUse> uses;
+  if (!fileable_by_port(circuits, f)) {
+    for (const TimedCircuit& c : circuits) {
+      uses.push_back(port_use(c, false, duplex));
+      uses.push_back(port_use(c, true, duplex));
+    }
+    sort_by_key(uses);
+    for (std::size_t i = 0, next = 0; i < uses.size(); i = next) {
+      for (next = i + 1; next < uses.size() && same_port(uses[i], uses[next]);) ++next;
+      each(std::span<const PortUse>(uses).subspan(i, next - i));
+    }
+    return;
+  }
   const std::size_t sides = duplex ? 1 : 2;
   const auto port = [&](const PortUse& u) {
     return (static_cast<std::size_t>(u.sw) * static_cast<std::size_t>(f.gpus) +
@@ -74,7 +91,6 @@ void for_each_port(const std::vector<TimedCircuit>& circuits, const Fabric& f, F
   for (std::uint32_t e = 0; e < ends; ++e) filed.count(port(end_use(e)));
   filed.place();
   for (std::uint32_t e = 0; e < ends; ++e) filed.put(port(end_use(e)), e);
-  std::vector<PortUse> uses;
   for (std::size_t p = 0; p < filed.buckets(); ++p) {
     uses.clear();
     for (const std::uint32_t e : filed.bucket(p)) uses.push_back(end_use(e));
@@ -83,30 +99,7 @@ void for_each_port(const std::vector<TimedCircuit>& circuits, const Fabric& f, F
   }
 }
 
-// Every use of every port, sorted by key().
-std::vector<PortUse> port_uses(const std::vector<TimedCircuit>& circuits, const Fabric& f) {
-  std::vector<PortUse> uses;
-  uses.reserve(2 * circuits.size());  // grown by doubling, its last growth held two copies
-  if (fileable_by_port(circuits, f)) {
-    for_each_port(circuits, f, [&](std::span<const PortUse> port) {
-      uses.insert(uses.end(), port.begin(), port.end());
-    });
-    return uses;
-  }
-  const bool duplex = f.circuit == CircuitKind::duplex;
-  for (const TimedCircuit& c : circuits) {
-    uses.push_back(port_use(c, false, duplex));
-    uses.push_back(port_use(c, true, duplex));
-  }
-  sort_by_key(uses);
-  return uses;
-}
-
-bool same_port(const PortUse& x, const PortUse& y) {
-  return x.gpu == y.gpu && x.sw == y.sw && x.tx == y.tx;
-}
-
-void check_ports(const std::vector<PortUse>& uses, const Fabric& f, Time tol,
+void check_ports(std::span<const PortUse> uses, const Fabric& f, Time tol,
                  std::vector<std::string>& out) {
   const Time tau = to_time(f.reconfig_delay);
   for (std::size_t i = 0; i < uses.size(); ++i) {
@@ -143,43 +136,6 @@ std::int64_t count_changes(std::span<const PortUse> uses, const Fabric& f) {
   return count;
 }
 
-// Where each port of the fabric has its uses in the array of every use sorted by key(): a hop's
-// circuit is searched among its port's few thousand uses instead of all of them (28 M on the
-// 1,024-GPU flux-greedy iteration, a binary search of 25 steps per hop).
-class PortSlices {
- public:
-  PortSlices(const std::vector<PortUse>& uses, const Fabric& f)
-      : uses_(uses), f_(f), begin_(2 * ports(f), 0), end_(2 * ports(f), 0) {
-    for (std::size_t i = 0; i < uses.size(); ++i) {
-      const PortUse& u = uses[i];
-      if (u.sw < 0 || u.sw >= f.ocs || u.gpu < 0 || u.gpu >= f.gpus) continue;
-      const std::size_t p = index(u.gpu, u.sw, u.tx);
-      if (end_[p] == 0) begin_[p] = i;  // a port's uses are contiguous: this is its first
-      end_[p] = i + 1;
-    }
-  }
-  // The uses of port (gpu, sw, tx), which must be on the fabric.
-  [[nodiscard]] std::span<const PortUse> of(int gpu, int sw, bool tx) const {
-    const std::size_t p = index(gpu, sw, tx);
-    return {uses_.data() + begin_[p], uses_.data() + end_[p]};
-  }
-
- private:
-  static std::size_t ports(const Fabric& f) {
-    return static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(f.gpus);
-  }
-  [[nodiscard]] std::size_t index(int gpu, int sw, bool tx) const {
-    return (static_cast<std::size_t>(sw) * static_cast<std::size_t>(f_.gpus) +
-            static_cast<std::size_t>(gpu)) *
-               2 +
-           (tx ? 1 : 0);
-  }
-
-  const std::vector<PortUse>& uses_;
-  const Fabric& f_;
-  std::vector<std::size_t> begin_, end_;  // by index()
-};
-
 // The circuit among one port's uses (sorted by key()) that covers [start, end], or nullptr.
 const PortUse* covering(std::span<const PortUse> port, Time start, Time end, Time tol) {
   if (port.empty()) return nullptr;
@@ -193,11 +149,16 @@ const PortUse* covering(std::span<const PortUse> port, Time start, Time end, Tim
   return &*it;
 }
 
-void check_hop(const Hop& h, int task, const PortSlices& ports, const workload::Workload& w,
-               const Fabric& f, const LinkTiming& lt, Time tol, std::vector<std::string>& out) {
+bool malformed(const Hop& h, const Fabric& f) {
+  return h.sw < 0 || h.sw >= f.ocs || h.from == h.to || h.from < 0 || h.to < 0 ||
+         h.from >= f.gpus || h.to >= f.gpus || !(h.bytes >= 0);
+}
+
+// A hop's own shape and rate; its circuit is CircuitCoverage's.
+void check_hop(const Hop& h, int task, const workload::Workload& w, const Fabric& f,
+               const LinkTiming& lt, Time tol, std::vector<std::string>& out) {
   auto who = [&] { return describe_task(w, task); };  // only for a violation: hops are millions
-  if (h.sw < 0 || h.sw >= f.ocs || h.from == h.to || h.from < 0 || h.to < 0 || h.from >= f.gpus ||
-      h.to >= f.gpus || !(h.bytes >= 0)) {
+  if (malformed(h, f)) {
     out.push_back(
         fmt::format("{}: hop {} -> {} on OCS {} is malformed", who(), h.from, h.to, h.sw));
     return;
@@ -206,11 +167,6 @@ void check_hop(const Hop& h, int task, const PortSlices& ports, const workload::
     out.push_back(fmt::format("{}: {} bytes on {} in [{}, {}] s is faster than α + bytes/B", who(),
                               h.bytes, describe_port(f, h.from, h.sw, true), to_seconds(h.start),
                               to_seconds(h.end)));
-  const PortUse* c = covering(ports.of(h.from, h.sw, true), h.start, h.end, tol);
-  if (c == nullptr || c->partner != h.to)
-    out.push_back(fmt::format("{}: no circuit from gpu {} to gpu {} on {} covers [{}, {}] s", who(),
-                              h.from, h.to, describe_port(f, h.from, h.sw, true),
-                              to_seconds(h.start), to_seconds(h.end)));
 }
 
 // Two hops in one direction of one port, (OCS, sending GPU), never overlap: each port's hops in
@@ -250,6 +206,11 @@ class DirectionCheck {
       else
         off_ports_.push_back({h.sw, h.from, h.start, h.end, static_cast<std::uint32_t>(k)});
     });
+  }
+
+  // The numbers of the hops sent on port (OCS, GPU) sw · gpus + gpu, in array order (after file()).
+  [[nodiscard]] std::span<const std::uint32_t> hops_from(std::size_t port) const {
+    return filed_.bucket(port);
   }
 
   void run() {
@@ -314,6 +275,65 @@ class DirectionCheck {
   std::size_t next_off_ = 0;
 };
 
+// Each hop lies inside a circuit joining its ends on its OCS: the circuit is searched among the
+// uses of the hop's TX port, checked port by port while those uses are at hand (for_each_port
+// sorts one port at a time), against the hops filed by port. The uncovered hops wait, by number,
+// to be reported in the order of the hops.
+class CircuitCoverage {
+ public:
+  CircuitCoverage(const HopLists& hops, const DirectionCheck& by_port, const Fabric& f, Time tol)
+      : all_(hops.all()),
+        by_port_(by_port),
+        f_(f),
+        tol_(tol),
+        seen_(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(f.gpus), 0) {}
+
+  // One port's uses, sorted by key(): if it is a TX port of the fabric, the hops it sends.
+  void check(std::span<const PortUse> uses) {
+    if (uses.empty()) return;
+    const PortUse& u = uses.front();
+    if (!u.tx || u.sw < 0 || u.sw >= f_.ocs || u.gpu < 0 || u.gpu >= f_.gpus) return;
+    const std::size_t p = static_cast<std::size_t>(u.sw) * static_cast<std::size_t>(f_.gpus) +
+                          static_cast<std::size_t>(u.gpu);
+    seen_[p] = 1;
+    check_hops(p, uses);
+  }
+  // After every port's uses: the hops of ports without any circuit have none.
+  void finish() {
+    for (std::size_t p = 0; p < seen_.size(); ++p)
+      if (!seen_[p]) check_hops(p, {});
+    std::sort(uncovered_.begin(), uncovered_.end());
+  }
+  // Hop number `k` of `task` (in increasing k, after finish()), if no circuit covers it.
+  void report(std::size_t k, int task, const workload::Workload& w, std::vector<std::string>& out) {
+    if (next_ == uncovered_.size() || uncovered_[next_] != k) return;
+    ++next_;
+    const Hop& h = all_[k];
+    out.push_back(fmt::format("{}: no circuit from gpu {} to gpu {} on {} covers [{}, {}] s",
+                              describe_task(w, task), h.from, h.to,
+                              describe_port(f_, h.from, h.sw, true), to_seconds(h.start),
+                              to_seconds(h.end)));
+  }
+
+ private:
+  void check_hops(std::size_t port, std::span<const PortUse> uses) {
+    for (const std::uint32_t k : by_port_.hops_from(port)) {
+      const Hop& h = all_[k];
+      if (malformed(h, f_)) continue;  // check_hop reports it
+      const PortUse* c = covering(uses, h.start, h.end, tol_);
+      if (c == nullptr || c->partner != h.to) uncovered_.push_back(k);
+    }
+  }
+
+  std::span<const Hop> all_;
+  const DirectionCheck& by_port_;
+  const Fabric& f_;
+  Time tol_;
+  std::vector<char> seen_;  // [sw · gpus + gpu] its TX uses were checked
+  std::vector<std::uint32_t> uncovered_;
+  std::size_t next_ = 0;  // the next of uncovered_ to report
+};
+
 bool bytes_equal(double a, double b) {
   return std::abs(a - b) <= 1e-6 * std::max(1.0, b);
 }
@@ -353,7 +373,6 @@ Time time_tolerance(Time iteration_time, const Fabric& f) {
 }
 
 std::int64_t count_reconfigurations(const std::vector<TimedCircuit>& circuits, const Fabric& f) {
-  if (!fileable_by_port(circuits, f)) return count_changes(port_uses(circuits, f), f);
   std::int64_t count = 0;
   for_each_port(circuits, f,
                 [&](std::span<const PortUse> port) { count += count_changes(port, f); });
@@ -368,18 +387,27 @@ std::string describe_port(const Fabric& f, int gpu, int sw, bool tx) {
 std::vector<std::string> check_schedule(const TimedSchedule& s, const workload::Workload& w,
                                         const Fabric& f, Time tol) {
   std::vector<std::string> out;
-  const std::vector<PortUse> uses = port_uses(s.circuits, f);
-  check_ports(uses, f, tol, out);
-  const PortSlices ports(uses, f);
-  const LinkTiming lt(f);
   const std::size_t tasks = std::min(w.tasks.size(), s.hops.size());
-  for (std::size_t t = 0; t < tasks; ++t) {
-    if (w.tasks[t].kind != workload::TaskKind::send) continue;
-    for (const Hop& h : s.hops[t]) check_hop(h, static_cast<int>(t), ports, w, f, lt, tol, out);
-    check_flow(s.hops[t], static_cast<int>(t), w, out);
-  }
   DirectionCheck directions(s.hops, w, f, tol, out);
   directions.file(tasks);
+  CircuitCoverage coverage(s.hops, directions, f, tol);
+  for_each_port(s.circuits, f, [&](std::span<const PortUse> port) {
+    check_ports(port, f, tol, out);
+    coverage.check(port);
+  });
+  coverage.finish();
+  const LinkTiming lt(f);
+  const std::span<const Hop> all = s.hops.all();
+  for (std::size_t t = 0; t < tasks; ++t) {
+    if (w.tasks[t].kind != workload::TaskKind::send) continue;
+    const std::span<const Hop> hops = s.hops[t];
+    const auto first = static_cast<std::size_t>(hops.data() - all.data());
+    for (std::size_t k = 0; k < hops.size(); ++k) {
+      check_hop(hops[k], static_cast<int>(t), w, f, lt, tol, out);
+      coverage.report(first + k, static_cast<int>(t), w, out);
+    }
+    check_flow(hops, static_cast<int>(t), w, out);
+  }
   directions.run();
   return out;
 }

@@ -227,6 +227,37 @@ TEST(ScheduleCheck, FindsEachHopsCircuitOnItsPort) {
       << uncovered[1];
 }
 
+// Hops are checked against their circuits port by port, but reported in the order of the tasks,
+// a hop's rate before its circuit; the same when a circuit off the fabric's ports makes the check
+// sort every port use at once instead of filing them by port.
+TEST(ScheduleCheck, ReportsUncoveredHopsInTaskOrderWhicheverPortComesFirst) {
+  WorkloadBuilder b(3);
+  for (const auto& [src, dst] : {std::pair{2, 0}, {0, 1}}) b.send(src, dst, 1e6);
+  TimedSchedule s;
+  s.circuits = {{0, 100, 0, 0, 1}};
+  s.hops = HopLists(b.w.tasks.size());
+  s.hops.add(0, {0, 2, 0, 10, 11, 1e6});   // port (gpu 2, ocs 0) has no circuit
+  s.hops.add(1, {0, 0, 1, 90, 120, 1e6});  // past the circuit's end (both too fast for 1 MB)
+  s.hops.seal();
+  const Fabric f = make_fabric(3, 1, 0.0, {.rate = kLinkRate, .initial_free = true});
+  const std::vector<std::pair<std::string, std::string>> want = {
+      {"task 0 (s0): ", "is faster than"},
+      {"task 0 (s0): ", "no circuit from gpu 2 to gpu 0"},
+      {"task 1 (s1): ", "is faster than"},
+      {"task 1 (s1): ", "no circuit from gpu 0 to gpu 1"}};
+  for (const bool off_fabric : {false, true}) {
+    if (off_fabric) s.circuits.push_back({0, 10, 0, 5, 6});  // gpus 5 and 6 of a 3-GPU fabric
+    std::vector<std::string> v;
+    for (const std::string& x : check_schedule(s, b.w, f, 0))
+      if (x.rfind("task", 0) == 0) v.push_back(x);
+    ASSERT_EQ(v.size(), want.size()) << ::testing::PrintToString(v);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      EXPECT_EQ(v[i].rfind(want[i].first, 0), 0u) << v[i];
+      EXPECT_NE(v[i].find(want[i].second), std::string::npos) << v[i];
+    }
+  }
+}
+
 // A simplex GPU's two ports are checked RX before TX (the order of one sort of every port use):
 // GPU 1 receives on two circuits at once and sends on two at once.
 TEST(ScheduleCheck, ReportsSimplexPortsReceiveSideFirst) {
