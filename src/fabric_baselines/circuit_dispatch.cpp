@@ -34,6 +34,8 @@ CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabr
       opt_(opt),
       lt_(f),
       n_(f.gpus),
+      direct_(f.gpus),
+      relay_(f.gpus),
       max_kept_(fabric::max_circuit_records(opt.outputs)) {
   sw_.resize(static_cast<std::size_t>(f.ocs));
   for (SwitchState& s : sw_) {
@@ -127,9 +129,8 @@ int CircuitDispatch::partner(int sw, int gpu) const {
 }
 
 bool CircuitDispatch::pending(int from, int to) const {
-  const std::int64_t key = static_cast<std::int64_t>(from) * n_ + to;
-  for (const auto* m : {&direct_, &relay_})
-    if (const auto it = m->find(key); it != m->end() && !it->second.empty()) return true;
+  for (const QueueTable* m : {&direct_, &relay_})
+    if (const Queue* q = m->find(from, to); q != nullptr && !q->empty()) return true;
   return false;
 }
 
@@ -186,11 +187,10 @@ void CircuitDispatch::recover_if_idle(fabric::Engine& e) {
   for (const SwitchState& s : sw_)
     if (s.win) return;
   std::vector<std::tuple<int, int, double>> backlog;
-  for (const auto* m : {&direct_, &relay_})
-    for (const auto& [key, q] : *m) {
-      if (!q.empty())
-        backlog.emplace_back(static_cast<int>(key / n_), static_cast<int>(key % n_), q.bytes);
-    }
+  for (const QueueTable* m : {&direct_, &relay_})
+    m->for_each([&](int from, int to, const Queue& q) {
+      if (!q.empty()) backlog.emplace_back(from, to, q.bytes);
+    });
   if (backlog.empty()) return;
   std::sort(backlog.begin(), backlog.end());
   source_.on_idle(backlog, e.now());
@@ -212,7 +212,7 @@ void CircuitDispatch::on_timer(fabric::Engine& e, std::int64_t tag) {
 void CircuitDispatch::on_ready(fabric::Engine& e, int task) {
   source_.on_send_ready(task, e.now());
   const workload::Task& t = w_.tasks[static_cast<std::size_t>(task)];
-  queue(direct_, t.src, t.dst).push({task, start_send(task), t.bytes, e.now()});
+  direct_(t.src, t.dst).push({task, start_send(task), t.bytes, e.now()});
   book(t.src, t.dst);
   if (opt_.relay) add_backlog(t.src, t.dst);
   std::vector<int>& ready = ready_;
@@ -241,7 +241,7 @@ void CircuitDispatch::pump(fabric::Engine& e, int sw, int from) {
   fabric::Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
   if (opt_.relay) forward_relayed(e, sw, from, to, cursor);
-  if (!drain(e, sw, from, to, queue(direct_, from, to), cursor)) return;
+  if (!drain(e, sw, from, to, direct_(from, to), cursor)) return;
   if (opt_.relay) drop_backlog(from, to);
 }
 
@@ -306,11 +306,13 @@ bool CircuitDispatch::drain(fabric::Engine& e, int sw, int from, int to, Queue& 
 // max-min fairly between their original sources on what is left of the window.
 void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int to,
                                       fabric::Time& cursor) {
-  Queue& q = queue(relay_, from, to);
+  Queue& q = relay_(from, to);
   const fabric::Time start = cursor, end = sw_[static_cast<std::size_t>(sw)].win->end;
   if (q.empty() || start >= end) return;
-  std::vector<int> sources;
-  std::vector<double> held;
+  std::vector<int>& sources = sources_;
+  std::vector<double>&held = held_, &share = share_;
+  sources.clear();
+  held.clear();
   auto source_of = [&](const Entry& x) {
     const int src = w_.tasks[static_cast<std::size_t>(x.task)].src;
     const auto it = std::find(sources.begin(), sources.end(), src);
@@ -322,7 +324,8 @@ void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int t
   for (const Entry& x : q.items)
     if (x.available <= start) held[source_of(x)] += x.remaining;
   const double cap = lt_.capacity(end - start);
-  std::vector<double> share = fair_share(held, cap);
+  share.resize(held.size());
+  fair_share(held, cap, share, share_order_);
   for (Entry& x : q.items) {
     if (x.available > start) continue;
     const std::size_t k = source_of(x);
@@ -337,10 +340,25 @@ void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int t
   std::erase_if(q.items, [](const Entry& x) { return x.remaining <= 0; });
 }
 
-double CircuitDispatch::queued(const std::unordered_map<std::int64_t, Queue>& m, int from,
-                               int to) const {
-  const auto it = m.find(static_cast<std::int64_t>(from) * n_ + to);
-  return it == m.end() ? 0.0 : std::max(0.0, it->second.bytes);
+double CircuitDispatch::queued(const QueueTable& m, int from, int to) {
+  const Queue* q = m.find(from, to);
+  return q == nullptr ? 0.0 : std::max(0.0, q->bytes);
+}
+
+CircuitDispatch::Queue& CircuitDispatch::QueueTable::operator()(int from, int to) {
+  std::int32_t& i = index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
+                           static_cast<std::size_t>(to)];
+  if (i < 0) {
+    i = static_cast<std::int32_t>(queues_.size());
+    queues_.emplace_back();
+  }
+  return queues_[static_cast<std::size_t>(i)];
+}
+
+const CircuitDispatch::Queue* CircuitDispatch::QueueTable::find(int from, int to) const {
+  const std::int32_t i = index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
+                                static_cast<std::size_t>(to)];
+  return i < 0 ? nullptr : &queues_[static_cast<std::size_t>(i)];
 }
 
 // RotorLB's offer, accept and phase 2 for the slot whose windows opened now (rotor_lb.hpp).
@@ -401,7 +419,7 @@ void CircuitDispatch::balance(fabric::Engine& e) {
   std::sort(grants.begin(), grants.end());
   for (const Grant& gr : grants) {
     send_relayed(e, gr.sw, gr.from, gr.to, gr.d, gr.bytes);
-    if (queue(direct_, gr.from, gr.d).empty()) drop_backlog(gr.from, gr.d);
+    if (direct_(gr.from, gr.d).empty()) drop_backlog(gr.from, gr.d);
   }
 }
 
@@ -409,7 +427,7 @@ void CircuitDispatch::balance(fabric::Engine& e) {
 // the next slot.
 void CircuitDispatch::send_relayed(fabric::Engine& e, int sw, int from, int to, int d,
                                    double amount) {
-  Queue& q = queue(direct_, from, d);
+  Queue& q = direct_(from, d);
   fabric::Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
   const fabric::Time end = sw_[static_cast<std::size_t>(sw)].win->end;
@@ -418,7 +436,7 @@ void CircuitDispatch::send_relayed(fabric::Engine& e, int sw, int from, int to, 
     Entry& x = q.items[q.head];
     const std::optional<double> moved = send_part(e, sw, from, to, q, x, amount - sent, cursor);
     if (!moved) break;
-    queue(relay_, to, d).push({x.task, x.send, *moved, end});
+    relay_(to, d).push({x.task, x.send, *moved, end});
     book(to, d);
     sent += *moved;
     if (x.remaining <= 0) ++q.head;

@@ -18,16 +18,16 @@
 // Cost per window: O(circuits + hops sent), or with a rotor cycle O(booked · log + hops sent);
 // per RotorLB slot add O(backlogged senders · σ + n · σ · destinations offered · rounds); per
 // ready send: O(σ log σ). Memory: the circuits recorded (every circuit, or only those that
-// carried bytes: DispatchOptions) plus the queues and the sends in flight, plus O(σ · n²) bookings
-// with a rotor cycle.
+// carried bytes: DispatchOptions) plus the queues and the sends in flight, an n² index of the
+// queues, plus O(σ · n²) bookings with a rotor cycle.
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <queue>
 #include <set>
 #include <string>
 #include <tuple>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -120,6 +120,30 @@ class CircuitDispatch final : public fabric::Transport {
       bytes = 0;
     }
   };
+  // The queues of the directions (from, to) that ever held bytes, found through a dense index
+  // of n² slots: RotorLB reads a few per final destination in every slot, and hashing the
+  // direction (a division, then a bucket and a node in memory) was the dispatch's largest cost.
+  class QueueTable {
+   public:
+    explicit QueueTable(int n)
+        : n_(n), index_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), -1) {}
+    Queue& operator()(int from, int to);        // empty on first use
+    const Queue* find(int from, int to) const;  // nullptr before its first use
+    // f(from, to, queue) for every queue, directions in increasing (from, to).
+    template <typename F>
+    void for_each(F&& f) const {
+      for (std::size_t k = 0; k < index_.size(); ++k)
+        if (index_[k] >= 0)
+          f(static_cast<int>(k / static_cast<std::size_t>(n_)),
+            static_cast<int>(k % static_cast<std::size_t>(n_)),
+            queues_[static_cast<std::size_t>(index_[k])]);
+    }
+
+   private:
+    int n_;
+    std::vector<std::int32_t> index_;  // [from · n + to] its place in queues_, -1: none yet
+    std::deque<Queue> queues_;         // a deque: a queue in use stays put as others are added
+  };
   struct SwitchState {
     std::optional<Window> win;
     bool open = false;
@@ -153,14 +177,11 @@ class CircuitDispatch final : public fabric::Transport {
   void forward_relayed(fabric::Engine& e, int sw, int from, int to, fabric::Time& cursor);
   void balance(fabric::Engine& e);
   void send_relayed(fabric::Engine& e, int sw, int from, int to, int d, double amount);
-  double queued(const std::unordered_map<std::int64_t, Queue>& m, int from, int to) const;
+  static double queued(const QueueTable& m, int from, int to);
   int start_send(int task);
   void deliver(fabric::Engine& e, const Entry& x, double bytes, fabric::Time end);
   void add_hop(fabric::Engine& e, int task, const fabric::Hop& h);
   void record_used(const SwitchState& s, int sw, std::vector<fabric::TimedCircuit>& out);
-  Queue& queue(std::unordered_map<std::int64_t, Queue>& m, int from, int to) {
-    return m[static_cast<std::int64_t>(from) * n_ + to];
-  }
 
   const workload::Workload& w_;
   const fabric::Fabric& f_;
@@ -171,7 +192,7 @@ class CircuitDispatch final : public fabric::Transport {
   int n_;
   std::vector<SwitchState> sw_;
   std::vector<fabric::Time> tx_free_;  // [sw * n + gpu]
-  std::unordered_map<std::int64_t, Queue> direct_, relay_;
+  QueueTable direct_, relay_;
   std::vector<std::set<int>> backlog_;  // [src] destinations with queued direct bytes (relay)
   std::set<int> backlogged_;            // the sources with a non-empty backlog_ (relay)
   std::vector<std::int64_t> booked_;    // rotor cycle: [sw · n² + from · n + to] booked slot
@@ -193,6 +214,11 @@ class CircuitDispatch final : public fabric::Transport {
   // anew cost a malloc and a free for each of tens of millions of windows and sends.
   std::vector<std::pair<int, int>> visit_;
   std::vector<int> ready_, used_;
+  // And of RotorLB's phase 1a at each circuit with parked bytes: their sources, the bytes each
+  // holds and its fair share of the window.
+  std::vector<int> sources_;
+  std::vector<double> held_, share_;
+  std::vector<std::size_t> share_order_;
   // Records made before `kept_at_` (their circuits went up before it, and the iteration ends no
   // earlier than an instant the engine reaches): they stay in the schedule.
   std::size_t kept_ = 0;

@@ -2,16 +2,20 @@
 
 #include <algorithm>
 #include <numeric>
+#include <span>
 
 namespace flux::fabric_baselines {
 
-std::vector<double> fair_share(const std::vector<double>& demand, double capacity) {
-  std::vector<double> out(demand.size(), 0.0);
-  std::vector<std::size_t> order;
+void fair_share(std::span<const double> demand, double capacity, std::span<double> out,
+                std::vector<std::size_t>& order) {
+  std::fill(out.begin(), out.end(), 0.0);
+  order.clear();
   for (std::size_t i = 0; i < demand.size(); ++i)
     if (demand[i] > 0.0) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return demand[a] < demand[b]; });
+  // Increasing demand, ties in index order: the order of a stable sort, without its buffer.
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return demand[a] < demand[b] || (demand[a] == demand[b] && a < b);
+  });
   double left = std::max(capacity, 0.0);
   for (std::size_t k = 0; k < order.size(); ++k) {
     const double share = left / static_cast<double>(order.size() - k);
@@ -23,12 +27,18 @@ std::vector<double> fair_share(const std::vector<double>& demand, double capacit
     for (std::size_t r = k; r < order.size(); ++r) out[order[r]] = share;
     break;
   }
+}
+
+std::vector<double> fair_share(const std::vector<double>& demand, double capacity) {
+  std::vector<double> out(demand.size());
+  std::vector<std::size_t> order;
+  fair_share(demand, capacity, out, order);
   return out;
 }
 
 namespace {
 
-double sum(const std::vector<double>& v) {
+double sum(std::span<const double> v) {
   return std::accumulate(v.begin(), v.end(), 0.0);
 }
 
@@ -38,35 +48,46 @@ std::vector<std::vector<double>> rotorlb_accept(const std::vector<std::vector<do
                                                 const std::vector<double>& link,
                                                 std::vector<double> room, double eps) {
   const std::size_t senders = offers.size(), cols = room.size();
-  std::vector<std::vector<double>> accepted(senders, std::vector<double>(cols, 0.0));
-  // What sender s still offers to the open columns, scaled to what is left of its link.
-  auto scaled_offer = [&](std::size_t s) {
-    std::vector<double> rest(cols, 0.0);
-    for (std::size_t k = 0; k < cols; ++k)
-      if (room[k] > eps && offers[s][k] - accepted[s][k] > eps)
-        rest[k] = offers[s][k] - accepted[s][k];
-    const double spare = link[s] - sum(accepted[s]);
-    return spare > eps ? fair_share(rest, spare) : std::vector<double>(cols, 0.0);
+  // Sender after sender, a row of `cols` each: what it had accepted and what it offers.
+  std::vector<double> accepted(senders * cols, 0.0), offer(senders * cols, 0.0);
+  const auto row = [&](std::vector<double>& m, std::size_t s) {
+    return std::span<double>(m).subspan(s * cols, cols);
   };
-  std::vector<std::vector<double>> offer(senders);
-  for (std::size_t s = 0; s < senders; ++s) offer[s] = scaled_offer(s);
+  std::vector<double> rest(cols), column(senders), take(senders);
+  std::vector<std::size_t> order;
+  // What sender s still offers to the open columns, scaled to what is left of its link.
+  auto scale_offer = [&](std::size_t s) {
+    const std::span<const double> got = row(accepted, s);
+    for (std::size_t k = 0; k < cols; ++k)
+      rest[k] = room[k] > eps && offers[s][k] - got[k] > eps ? offers[s][k] - got[k] : 0.0;
+    const double spare = link[s] - sum(got);
+    if (spare > eps)
+      fair_share(rest, spare, row(offer, s), order);
+    else
+      std::fill_n(offer.begin() + static_cast<std::ptrdiff_t>(s * cols), cols, 0.0);
+  };
+  for (std::size_t s = 0; s < senders; ++s) scale_offer(s);
   // Each round either fills a column's room (which closes it) or places every scaled offer in
   // full (which leaves each sender with no link or no offer): at most cols + 1 rounds.
   for (std::size_t round = 0; round <= cols; ++round) {
     bool placed = false;
     for (std::size_t k = 0; k < cols; ++k) {
-      std::vector<double> column(senders);
-      for (std::size_t s = 0; s < senders; ++s) column[s] = offer[s][k];
+      for (std::size_t s = 0; s < senders; ++s) column[s] = offer[s * cols + k];
       if (sum(column) <= eps) continue;
       placed = true;
-      const std::vector<double> take = fair_share(column, room[k]);
+      fair_share(column, room[k], take, order);
       room[k] -= sum(take);
-      for (std::size_t s = 0; s < senders; ++s) accepted[s][k] += take[s];
+      for (std::size_t s = 0; s < senders; ++s) accepted[s * cols + k] += take[s];
     }
     if (!placed) break;
-    for (std::size_t s = 0; s < senders; ++s) offer[s] = scaled_offer(s);
+    for (std::size_t s = 0; s < senders; ++s) scale_offer(s);
   }
-  return accepted;
+  std::vector<std::vector<double>> out(senders);
+  for (std::size_t s = 0; s < senders; ++s) {
+    const std::span<const double> got = row(accepted, s);
+    out[s].assign(got.begin(), got.end());
+  }
+  return out;
 }
 
 }  // namespace flux::fabric_baselines

@@ -22,6 +22,7 @@
 // Relayed bytes are never relayed again: at most two hops.
 //
 // Cost: fair_share O(m log m); accept O(rounds · senders · columns), rounds <= columns + 1.
+#include <span>
 #include <vector>
 
 namespace flux::fabric_baselines {
@@ -30,6 +31,10 @@ namespace flux::fabric_baselines {
 // equal share, those that need less keep their demand and the rest is split again. Returns the
 // allocation (<= demand elementwise; sums to min(capacity, sum of demand)).
 [[nodiscard]] std::vector<double> fair_share(const std::vector<double>& demand, double capacity);
+// The same into `out` (demand's size), with `order` as scratch: no allocation once `order` has
+// grown, where RotorLB splits a few columns per receiver in every slot.
+void fair_share(std::span<const double> demand, double capacity, std::span<double> out,
+                std::vector<std::size_t>& order);
 
 // The accept step at one receiver. offers[s][k]: sender s's own backlog for column (final
 // destination) k; link[s]: what is left of the s -> receiver link after phase 1; room[k] as
