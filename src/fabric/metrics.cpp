@@ -64,7 +64,8 @@ double iteration_lower_bound(const workload::Workload& w, const Fabric& f) {
 
 SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& trace,
                    const std::vector<TimedCircuit>& circuits, Posting posting,
-                   std::vector<BufferSample>* buffer_series) {
+                   std::vector<BufferSample>* buffer_series,
+                   std::optional<std::int64_t> reconfigurations) {
   SimMetrics m;
   Time end = 0;
   for (Time t : trace.finish) end = std::max(end, t);
@@ -80,7 +81,7 @@ SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& tr
   m.peak_waiting_bytes = b.peak_waiting;
   m.peak_hbm_held = b.peak_hbm;
   m.peak_nic_buffer_eager = b.peak_eager;
-  m.reconfigurations = count_reconfigurations(circuits, f);
+  m.reconfigurations = reconfigurations ? *reconfigurations : count_reconfigurations(circuits, f);
   m.dark_time = static_cast<double>(m.reconfigurations) * f.reconfig_delay;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
     if (w.tasks[i].kind != workload::TaskKind::send) continue;

@@ -3,6 +3,7 @@
 // of the engine and the circuits that were up — the same accounting for every scheduler.
 // Cost: O((tasks + hops + circuits) log).
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "fabric/engine.hpp"
@@ -33,10 +34,12 @@ struct SimMetrics {
 };
 
 // `buffer_series`, when given, receives the NIC-buffer curves of the same sweep (nic_buffer.hpp),
-// so that files showing them need not sweep again.
+// so that files showing them need not sweep again. `reconfigurations`, when given, is the
+// circuits' count_reconfigurations (the schedule check makes it), not counted again.
 [[nodiscard]] SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& trace,
                                  const std::vector<TimedCircuit>& circuits, Posting posting,
-                                 std::vector<BufferSample>* buffer_series = nullptr);
+                                 std::vector<BufferSample>* buffer_series = nullptr,
+                                 std::optional<std::int64_t> reconfigurations = std::nullopt);
 
 // Longest path where compute takes its duration and a send α + bytes / send_rate (free when
 // send_rate is 0: the compute critical path).

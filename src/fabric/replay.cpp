@@ -84,7 +84,8 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
     return r;
   }
   const Time tol = time_tolerance(s.iteration_time, f);
-  if (opt.check_circuits) r.violations = check_schedule(s, w, f, tol);
+  std::optional<std::int64_t> reconfigurations;  // counted by the check when it runs
+  if (opt.check_circuits) r.violations = check_schedule(s, w, f, tol, &reconfigurations.emplace());
   const RunStatus status = play(w, f, s, tol, opt.engine, r);
   // A finished run played every hop of the schedule: the trace takes the schedule's lists
   // rather than a copy of the largest structure of the run.
@@ -98,7 +99,7 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
   if (r.ok) {
     if (opt.keep_buffer_series) r.buffer_series.emplace();
     r.metrics = measure(w, f, r.trace, s.circuits, s.posting,
-                        r.buffer_series ? &*r.buffer_series : nullptr);
+                        r.buffer_series ? &*r.buffer_series : nullptr, reconfigurations);
   }
   r.schedule = std::move(s);
   return r;

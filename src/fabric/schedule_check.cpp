@@ -385,16 +385,19 @@ std::string describe_port(const Fabric& f, int gpu, int sw, bool tx) {
 }
 
 std::vector<std::string> check_schedule(const TimedSchedule& s, const workload::Workload& w,
-                                        const Fabric& f, Time tol) {
+                                        const Fabric& f, Time tol, std::int64_t* reconfigurations) {
   std::vector<std::string> out;
   const std::size_t tasks = std::min(w.tasks.size(), s.hops.size());
   DirectionCheck directions(s.hops, w, f, tol, out);
   directions.file(tasks);
   CircuitCoverage coverage(s.hops, directions, f, tol);
+  std::int64_t changes = 0;
   for_each_port(s.circuits, f, [&](std::span<const PortUse> port) {
     check_ports(port, f, tol, out);
     coverage.check(port);
+    changes += count_changes(port, f);
   });
+  if (reconfigurations != nullptr) *reconfigurations = changes;
   coverage.finish();
   const LinkTiming lt(f);
   const std::span<const Hop> all = s.hops.all();

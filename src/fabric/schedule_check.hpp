@@ -21,9 +21,12 @@ namespace flux::fabric {
 // to absorb the rounding of seconds to picoseconds.
 [[nodiscard]] Time time_tolerance(Time iteration_time, const Fabric& f);
 
+// With `reconfigurations`, also counts them (count_reconfigurations) on the same pass over the
+// ports, which the metrics then need not make again.
 [[nodiscard]] std::vector<std::string> check_schedule(const TimedSchedule& s,
                                                       const workload::Workload& w, const Fabric& f,
-                                                      Time tol);
+                                                      Time tol,
+                                                      std::int64_t* reconfigurations = nullptr);
 
 // Port circuit changes: per port, one per change of partner, plus one first set-up
 // per used port unless the initial configuration is free.

@@ -286,5 +286,26 @@ TEST(ScheduleCheck, CountsReconfigurationsPortByPort) {
   EXPECT_EQ(count_reconfigurations(off, make_fabric(3, 1, 0.0, CircuitKind::duplex)), 10);
 }
 
+// The schedule check counts the same reconfigurations on its pass over the ports, which the
+// metrics of a replay then take instead of counting again.
+TEST(ScheduleCheck, CountsTheReconfigurationsOfTheMetrics) {
+  WorkloadBuilder b(3);
+  TimedSchedule s;
+  s.circuits = {{0, 10, 0, 0, 1}, {20, 30, 0, 0, 2}, {40, 50, 0, 1, 2}, {60, 70, 0, 0, 1}};
+  s.hops = HopLists(0);
+  s.hops.seal();
+  for (const bool off_fabric : {false, true}) {
+    if (off_fabric) s.circuits.push_back({0, 10, 0, 5, 6});
+    for (const Fabric& f : {make_fabric(3, 1, 0.0, CircuitKind::duplex),
+                            make_fabric(3, 1, 0.0, CircuitKind::duplex, true),
+                            make_fabric(3, 1, 0.0, CircuitKind::simplex)}) {
+      std::int64_t counted = -1;
+      (void)check_schedule(s, b.w, f, 0, &counted);
+      EXPECT_EQ(counted, count_reconfigurations(s.circuits, f)) << off_fabric;
+      EXPECT_GT(counted, 0);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace flux::fabric
