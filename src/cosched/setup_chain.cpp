@@ -41,7 +41,7 @@ SetupChains::SetupChains(const CoschedInstance& inst, bool forward, int foreign)
       forward_(forward),
       keep_(inst.fabric.ocs + 1),
       foreign_(foreign),
-      lists_(inst.workload.tasks.size()),
+      list_of_(inst.workload.tasks.size(), -1),
       waiting_(inst.workload.tasks.size()) {
   for (std::size_t v = 0; v < waiting_.size(); ++v)
     waiting_[v] =
@@ -121,8 +121,10 @@ void SetupChains::gather(int v, const std::vector<double>& time) {
     const Sides theirs = sides_of(u);
     for (int j = 0; j < theirs.count; ++j)
       if (partner(u, theirs.side[j]) >= 0) candidates_.push_back({theirs.side[j], u, 0.0});
-    for (const Companion& c : lists_[u]) candidates_.push_back({c.side, c.task, c.lag + p[u]});
-    if (--waiting_[u] == 0) std::vector<Companion>().swap(lists_[u]);
+    if (list_of_[u] >= 0)
+      for (const Companion& c : lists_[list_of_[u]])
+        candidates_.push_back({c.side, c.task, c.lag + p[u]});
+    if (--waiting_[u] == 0) release_list(u);
   }
   auto end = [&](const Companion& c) { return time[c.task] + p[c.task] + c.lag; };
   auto later = [&](const Companion& x, const Companion& y) {
@@ -182,8 +184,25 @@ double SetupChains::visit(int v, const std::vector<double>& time) {
     best = std::max(best, bound_at(v, {kept_.data() + i, j - i}, time));
     i = j;
   }
-  if (waiting_[v] > 0) lists_[v] = kept_;
+  if (waiting_[v] > 0) keep_list(v);
   return best;
+}
+
+void SetupChains::keep_list(int v) {
+  if (free_lists_.empty()) {
+    free_lists_.push_back(static_cast<int>(lists_.size()));
+    lists_.emplace_back();
+  }
+  list_of_[v] = free_lists_.back();
+  free_lists_.pop_back();
+  lists_[list_of_[v]] = kept_;
+}
+
+void SetupChains::release_list(int u) {
+  if (list_of_[u] < 0) return;
+  std::vector<Companion>().swap(lists_[list_of_[u]]);  // memory follows the frontier
+  free_lists_.push_back(list_of_[u]);
+  list_of_[u] = -1;
 }
 
 }  // namespace flux::cosched
