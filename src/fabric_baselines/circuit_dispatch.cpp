@@ -34,8 +34,8 @@ CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabr
       opt_(opt),
       lt_(f),
       n_(f.gpus),
-      direct_(f.gpus),
-      relay_(f.gpus),
+      direct_(f.gpus, opt.dense_queue_index_bytes),
+      relay_(f.gpus, opt.dense_queue_index_bytes),
       max_kept_(fabric::max_circuit_records(opt.outputs)) {
   sw_.resize(static_cast<std::size_t>(f.ocs));
   for (SwitchState& s : sw_) {
@@ -345,19 +345,50 @@ double CircuitDispatch::queued(const QueueTable& m, int from, int to) {
   return q == nullptr ? 0.0 : std::max(0.0, q->bytes);
 }
 
+CircuitDispatch::QueueTable::QueueTable(int n, std::size_t dense_bytes)
+    : n_(n),
+      dense_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * sizeof(std::int32_t) <=
+             dense_bytes) {
+  if (dense_)
+    index_.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), -1);
+  else
+    rows_.resize(static_cast<std::size_t>(n));
+}
+
+CircuitDispatch::QueueTable::Row::const_iterator CircuitDispatch::QueueTable::find_in(
+    const Row& row, int to) {
+  return std::lower_bound(row.begin(), row.end(), to,
+                          [](const std::pair<int, std::int32_t>& e, int t) { return e.first < t; });
+}
+
 CircuitDispatch::Queue& CircuitDispatch::QueueTable::operator()(int from, int to) {
-  std::int32_t& i = index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
-                           static_cast<std::size_t>(to)];
-  if (i < 0) {
-    i = static_cast<std::int32_t>(queues_.size());
+  if (dense_) {
+    std::int32_t& i = index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
+                             static_cast<std::size_t>(to)];
+    if (i < 0) {
+      i = static_cast<std::int32_t>(queues_.size());
+      queues_.emplace_back();
+    }
+    return queues_[static_cast<std::size_t>(i)];
+  }
+  Row& row = rows_[static_cast<std::size_t>(from)];
+  auto it = find_in(row, to);
+  if (it == row.end() || it->first != to) {
+    it = row.insert(it, {to, static_cast<std::int32_t>(queues_.size())});
     queues_.emplace_back();
   }
-  return queues_[static_cast<std::size_t>(i)];
+  return queues_[static_cast<std::size_t>(it->second)];
 }
 
 const CircuitDispatch::Queue* CircuitDispatch::QueueTable::find(int from, int to) const {
-  const std::int32_t i = index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
-                                static_cast<std::size_t>(to)];
+  std::int32_t i = -1;
+  if (dense_) {
+    i = index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
+               static_cast<std::size_t>(to)];
+  } else {
+    const Row& row = rows_[static_cast<std::size_t>(from)];
+    if (const auto it = find_in(row, to); it != row.end() && it->first == to) i = it->second;
+  }
   return i < 0 ? nullptr : &queues_[static_cast<std::size_t>(i)];
 }
 

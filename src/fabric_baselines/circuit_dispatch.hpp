@@ -18,8 +18,9 @@
 // Cost per window: O(circuits + hops sent), or with a rotor cycle O(booked · log + hops sent);
 // per RotorLB slot add O(backlogged senders · σ + n · σ · destinations offered · rounds); per
 // ready send: O(σ log σ). Memory: the circuits recorded (every circuit, or only those that
-// carried bytes: DispatchOptions) plus the queues and the sends in flight, an n² index of the
-// queues, plus O(σ · n²) bookings with a rotor cycle.
+// carried bytes: DispatchOptions) plus the queues and the sends in flight, their index (n² slots
+// up to a size, then one entry per queue), plus O(σ · n²) bookings with a rotor cycle.
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -73,6 +74,12 @@ struct DispatchOptions {
   bool used_circuits_only = false;
   Progress* progress = nullptr;      // where the run reports (engine.hpp)
   fabric::CircuitOutputs outputs{};  // the files the run writes: the circuit records it may keep
+  // The largest dense queue index (n² slots of 4 bytes, per table) the dispatch allocates; above
+  // it each source keeps a sorted list of its destinations. The two give the same schedule (tests
+  // set 0 to run the sparse one on small fabrics); the sparse one cost RotorLB an eighth more CPU
+  // at 1,024 GPUs. 64 MB takes the dense one up to 4,096 GPUs, where the rotor cycle's own n²
+  // tables are larger.
+  std::size_t dense_queue_index_bytes = std::size_t{64} << 20;
 };
 
 class CircuitDispatch final : public fabric::Transport {
@@ -120,28 +127,41 @@ class CircuitDispatch final : public fabric::Transport {
       bytes = 0;
     }
   };
-  // The queues of the directions (from, to) that ever held bytes, found through a dense index
-  // of n² slots: RotorLB reads a few per final destination in every slot, and hashing the
-  // direction (a division, then a bucket and a node in memory) was the dispatch's largest cost.
+  // The queues of the directions (from, to) that ever held bytes. Up to a size (DispatchOptions)
+  // they are found through a dense index of n² slots: RotorLB reads a few per final destination
+  // in every slot, and hashing the direction (a division, then a bucket and a node in memory) was
+  // the dispatch's largest cost. Above it the dense index would dominate the run (1 GB per table
+  // at 16,384 GPUs, most of it for directions that never carry a byte), so each source instead
+  // keeps its destinations sorted, and the index grows with the queues in use.
   class QueueTable {
    public:
-    explicit QueueTable(int n)
-        : n_(n), index_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), -1) {}
+    QueueTable(int n, std::size_t dense_bytes);
     Queue& operator()(int from, int to);        // empty on first use
     const Queue* find(int from, int to) const;  // nullptr before its first use
     // f(from, to, queue) for every queue, directions in increasing (from, to).
     template <typename F>
     void for_each(F&& f) const {
-      for (std::size_t k = 0; k < index_.size(); ++k)
-        if (index_[k] >= 0)
-          f(static_cast<int>(k / static_cast<std::size_t>(n_)),
-            static_cast<int>(k % static_cast<std::size_t>(n_)),
-            queues_[static_cast<std::size_t>(index_[k])]);
+      if (dense_) {
+        for (std::size_t k = 0; k < index_.size(); ++k)
+          if (index_[k] >= 0)
+            f(static_cast<int>(k / static_cast<std::size_t>(n_)),
+              static_cast<int>(k % static_cast<std::size_t>(n_)),
+              queues_[static_cast<std::size_t>(index_[k])]);
+        return;
+      }
+      for (std::size_t from = 0; from < rows_.size(); ++from)
+        for (const auto& [to, i] : rows_[from])
+          f(static_cast<int>(from), to, queues_[static_cast<std::size_t>(i)]);
     }
 
    private:
+    using Row = std::vector<std::pair<int, std::int32_t>>;  // (to, place in queues_) by `to`
+    static Row::const_iterator find_in(const Row& row, int to);
+
     int n_;
-    std::vector<std::int32_t> index_;  // [from · n + to] its place in queues_, -1: none yet
+    bool dense_;
+    std::vector<std::int32_t> index_;  // dense: [from · n + to] its place in queues_, -1: none yet
+    std::vector<Row> rows_;            // sparse: [from] its destinations with a queue
     std::deque<Queue> queues_;         // a deque: a queue in use stays put as others are added
   };
   struct SwitchState {
