@@ -36,6 +36,7 @@ CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabr
       n_(f.gpus),
       direct_(f.gpus, opt.dense_queue_index_bytes),
       relay_(f.gpus, opt.dense_queue_index_bytes),
+      booked_at_(cycle_ ? f.gpus : 0, opt.dense_queue_index_bytes),
       max_kept_(fabric::max_circuit_records(opt.outputs)) {
   sw_.resize(static_cast<std::size_t>(f.ocs));
   for (SwitchState& s : sw_) {
@@ -44,10 +45,6 @@ CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabr
   }
   tx_free_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_), 0);
   backlog_.resize(static_cast<std::size_t>(n_));
-  if (cycle_)
-    booked_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_) *
-                       static_cast<std::size_t>(n_),
-                   -1);
 }
 
 void CircuitDispatch::begin(fabric::Engine& e) {
@@ -147,13 +144,22 @@ void CircuitDispatch::book_on(int sw, int m, int from, int to) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   const std::int64_t slot = cycle_->next_slot(sw, m, s.next_slot);
   if (slot < 0) return;
-  const std::int64_t key = static_cast<std::int64_t>(from) * n_ + to;
-  std::int64_t& booked = booked_[static_cast<std::size_t>(sw) * static_cast<std::size_t>(n_) *
-                                     static_cast<std::size_t>(n_) +
-                                 static_cast<std::size_t>(key)];
+  std::int64_t& booked = booking(sw, from, to);
   if (booked >= s.next_slot) return;  // already booked, for that same slot
   booked = slot;
-  s.due.emplace(slot, key);
+  s.due.emplace(slot, static_cast<std::int64_t>(from) * n_ + to);
+}
+
+// The slot for which from -> to is booked on `sw` (-1: none yet); its first booking on any OCS
+// gives the direction a place, σ slots in booked_.
+std::int64_t& CircuitDispatch::booking(int sw, int from, int to) {
+  const auto ocs = static_cast<std::size_t>(f_.ocs);
+  std::int32_t& place = booked_at_.place(from, to);
+  if (place < 0) {
+    place = static_cast<std::int32_t>(booked_.size() / ocs);
+    booked_.resize(booked_.size() + ocs, -1);
+  }
+  return booked_[static_cast<std::size_t>(place) * ocs + static_cast<std::size_t>(sw)];
 }
 
 void CircuitDispatch::add_backlog(int from, int to) {
@@ -345,7 +351,7 @@ double CircuitDispatch::queued(const QueueTable& m, int from, int to) {
   return q == nullptr ? 0.0 : std::max(0.0, q->bytes);
 }
 
-CircuitDispatch::QueueTable::QueueTable(int n, std::size_t dense_bytes)
+CircuitDispatch::DirectionIndex::DirectionIndex(int n, std::size_t dense_bytes)
     : n_(n),
       dense_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * sizeof(std::int32_t) <=
              dense_bytes) {
@@ -355,40 +361,42 @@ CircuitDispatch::QueueTable::QueueTable(int n, std::size_t dense_bytes)
     rows_.resize(static_cast<std::size_t>(n));
 }
 
-CircuitDispatch::QueueTable::Row::const_iterator CircuitDispatch::QueueTable::find_in(
+CircuitDispatch::DirectionIndex::Row::const_iterator CircuitDispatch::DirectionIndex::find_in(
     const Row& row, int to) {
   return std::lower_bound(row.begin(), row.end(), to,
                           [](const std::pair<int, std::int32_t>& e, int t) { return e.first < t; });
 }
 
-CircuitDispatch::Queue& CircuitDispatch::QueueTable::operator()(int from, int to) {
-  if (dense_) {
-    std::int32_t& i = index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
-                             static_cast<std::size_t>(to)];
-    if (i < 0) {
-      i = static_cast<std::int32_t>(queues_.size());
-      queues_.emplace_back();
-    }
-    return queues_[static_cast<std::size_t>(i)];
-  }
+std::int32_t& CircuitDispatch::DirectionIndex::place(int from, int to) {
+  if (dense_)
+    return index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
+                  static_cast<std::size_t>(to)];
   Row& row = rows_[static_cast<std::size_t>(from)];
   auto it = find_in(row, to);
-  if (it == row.end() || it->first != to) {
-    it = row.insert(it, {to, static_cast<std::int32_t>(queues_.size())});
+  if (it == row.end() || it->first != to) it = row.insert(it, {to, -1});
+  return row[static_cast<std::size_t>(it - row.begin())].second;
+}
+
+std::int32_t CircuitDispatch::DirectionIndex::find(int from, int to) const {
+  if (dense_)
+    return index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
+                  static_cast<std::size_t>(to)];
+  const Row& row = rows_[static_cast<std::size_t>(from)];
+  const auto it = find_in(row, to);
+  return it != row.end() && it->first == to ? it->second : -1;
+}
+
+CircuitDispatch::Queue& CircuitDispatch::QueueTable::operator()(int from, int to) {
+  std::int32_t& i = index_.place(from, to);
+  if (i < 0) {
+    i = static_cast<std::int32_t>(queues_.size());
     queues_.emplace_back();
   }
-  return queues_[static_cast<std::size_t>(it->second)];
+  return queues_[static_cast<std::size_t>(i)];
 }
 
 const CircuitDispatch::Queue* CircuitDispatch::QueueTable::find(int from, int to) const {
-  std::int32_t i = -1;
-  if (dense_) {
-    i = index_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
-               static_cast<std::size_t>(to)];
-  } else {
-    const Row& row = rows_[static_cast<std::size_t>(from)];
-    if (const auto it = find_in(row, to); it != row.end() && it->first == to) i = it->second;
-  }
+  const std::int32_t i = index_.find(from, to);
   return i < 0 ? nullptr : &queues_[static_cast<std::size_t>(i)];
 }
 

@@ -19,7 +19,8 @@
 // per RotorLB slot add O(backlogged senders · σ + n · σ · destinations offered · rounds); per
 // ready send: O(σ log σ). Memory: the circuits recorded (every circuit, or only those that
 // carried bytes: DispatchOptions) plus the queues and the sends in flight, their index (n² slots
-// up to a size, then one entry per queue), plus O(σ · n²) bookings with a rotor cycle.
+// up to a size, then one entry per queue), plus with a rotor cycle σ bookings per direction
+// booked and their index.
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -74,11 +75,11 @@ struct DispatchOptions {
   bool used_circuits_only = false;
   Progress* progress = nullptr;      // where the run reports (engine.hpp)
   fabric::CircuitOutputs outputs{};  // the files the run writes: the circuit records it may keep
-  // The largest dense queue index (n² slots of 4 bytes, per table) the dispatch allocates; above
-  // it each source keeps a sorted list of its destinations. The two give the same schedule (tests
-  // set 0 to run the sparse one on small fabrics); the sparse one cost RotorLB an eighth more CPU
-  // at 1,024 GPUs. 64 MB takes the dense one up to 4,096 GPUs, where the rotor cycle's own n²
-  // tables are larger.
+  // The largest dense index of the directions (n² slots of 4 bytes) the dispatch allocates, for
+  // each queue table and for a rotor's bookings; above it each source keeps a sorted list of its
+  // directions. The two give the same schedule (tests set 0 to run the sparse one on small
+  // fabrics); the sparse one cost RotorLB an eighth more CPU at 1,024 GPUs. 64 MB takes the dense
+  // one up to 4,096 GPUs, where the rotor cycle's own n² tables are larger.
   std::size_t dense_queue_index_bytes = std::size_t{64} << 20;
 };
 
@@ -127,42 +128,59 @@ class CircuitDispatch final : public fabric::Transport {
       bytes = 0;
     }
   };
-  // The queues of the directions (from, to) that ever held bytes. Up to a size (DispatchOptions)
-  // they are found through a dense index of n² slots: RotorLB reads a few per final destination
-  // in every slot, and hashing the direction (a division, then a bucket and a node in memory) was
-  // the dispatch's largest cost. Above it the dense index would dominate the run (1 GB per table
-  // at 16,384 GPUs, most of it for directions that never carry a byte), so each source instead
-  // keeps its destinations sorted, and the index grows with the queues in use.
-  class QueueTable {
+  // Where the record of each direction (from, to) that has one is kept: its place in the
+  // caller's array. Up to a size (DispatchOptions) a dense index of n² slots: RotorLB reads a few
+  // queues per final destination in every slot, and hashing the direction (a division, then a
+  // bucket and a node in memory) was the dispatch's largest cost. Above it the dense index would
+  // dominate the run (1 GB at 16,384 GPUs, most of it for directions that never carry a byte),
+  // so each source instead keeps its directions sorted, and the index grows with the records.
+  class DirectionIndex {
    public:
-    QueueTable(int n, std::size_t dense_bytes);
-    Queue& operator()(int from, int to);        // empty on first use
-    const Queue* find(int from, int to) const;  // nullptr before its first use
-    // f(from, to, queue) for every queue, directions in increasing (from, to).
+    DirectionIndex(int n, std::size_t dense_bytes);
+    // The place of (from, to): -1 until the caller sets it, at once (a later use of the index
+    // may move the slot).
+    std::int32_t& place(int from, int to);
+    std::int32_t find(int from, int to) const;  // -1 before its first use
+    // f(from, to, place) for every direction with a place, in increasing (from, to).
     template <typename F>
     void for_each(F&& f) const {
       if (dense_) {
         for (std::size_t k = 0; k < index_.size(); ++k)
           if (index_[k] >= 0)
             f(static_cast<int>(k / static_cast<std::size_t>(n_)),
-              static_cast<int>(k % static_cast<std::size_t>(n_)),
-              queues_[static_cast<std::size_t>(index_[k])]);
+              static_cast<int>(k % static_cast<std::size_t>(n_)), index_[k]);
         return;
       }
       for (std::size_t from = 0; from < rows_.size(); ++from)
-        for (const auto& [to, i] : rows_[from])
-          f(static_cast<int>(from), to, queues_[static_cast<std::size_t>(i)]);
+        for (const auto& [to, i] : rows_[from]) f(static_cast<int>(from), to, i);
     }
 
    private:
-    using Row = std::vector<std::pair<int, std::int32_t>>;  // (to, place in queues_) by `to`
+    using Row = std::vector<std::pair<int, std::int32_t>>;  // (to, place) by `to`
     static Row::const_iterator find_in(const Row& row, int to);
 
     int n_;
     bool dense_;
-    std::vector<std::int32_t> index_;  // dense: [from · n + to] its place in queues_, -1: none yet
-    std::vector<Row> rows_;            // sparse: [from] its destinations with a queue
-    std::deque<Queue> queues_;         // a deque: a queue in use stays put as others are added
+    std::vector<std::int32_t> index_;  // dense: [from · n + to] its place, -1: none yet
+    std::vector<Row> rows_;            // sparse: [from] its directions with a place
+  };
+  // The queues of the directions that ever held bytes.
+  class QueueTable {
+   public:
+    QueueTable(int n, std::size_t dense_bytes) : index_(n, dense_bytes) {}
+    Queue& operator()(int from, int to);        // empty on first use
+    const Queue* find(int from, int to) const;  // nullptr before its first use
+    // f(from, to, queue) for every queue, directions in increasing (from, to).
+    template <typename F>
+    void for_each(F&& f) const {
+      index_.for_each([&](int from, int to, std::int32_t i) {
+        f(from, to, queues_[static_cast<std::size_t>(i)]);
+      });
+    }
+
+   private:
+    DirectionIndex index_;
+    std::deque<Queue> queues_;  // a deque: a queue in use stays put as others are added
   };
   struct SwitchState {
     std::optional<Window> win;
@@ -185,6 +203,7 @@ class CircuitDispatch final : public fabric::Transport {
   bool pending(int from, int to) const;
   void book(int from, int to);
   void book_on(int sw, int m, int from, int to);
+  std::int64_t& booking(int sw, int from, int to);
   void add_backlog(int from, int to);
   void drop_backlog(int from, int to);
   void close(fabric::Engine& e, int sw);
@@ -215,7 +234,8 @@ class CircuitDispatch final : public fabric::Transport {
   QueueTable direct_, relay_;
   std::vector<std::set<int>> backlog_;  // [src] destinations with queued direct bytes (relay)
   std::set<int> backlogged_;            // the sources with a non-empty backlog_ (relay)
-  std::vector<std::int64_t> booked_;    // rotor cycle: [sw · n² + from · n + to] booked slot
+  DirectionIndex booked_at_;            // rotor cycle: the directions ever booked
+  std::vector<std::int64_t> booked_;    // rotor cycle: [place · σ + sw] the slot booked on sw
   fabric::Time balanced_at_ = -1;       // the slot whose RotorLB step is scheduled (relay)
   // A send in flight: from its ready time until its completion is scheduled. Only these need
   // a count of bytes still to arrive, so they take slots reused as sends complete rather than a

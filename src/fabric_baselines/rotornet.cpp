@@ -67,11 +67,20 @@ fabric::Time rotor_slot(const fabric::Fabric& f, const fabric::SchedulerOptions&
 
 fabric::ScheduleRun schedule_rotornet(const workload::Workload& w, const fabric::Fabric& f,
                                       const fabric::SchedulerOptions& opt, bool vlb) {
+  return schedule_rotornet(w, f, opt, vlb, DispatchOptions{}.dense_queue_index_bytes);
+}
+
+fabric::ScheduleRun schedule_rotornet(const workload::Workload& w, const fabric::Fabric& f,
+                                      const fabric::SchedulerOptions& opt, bool vlb,
+                                      std::size_t dense_index_bytes) {
   RotorWindows source(f, rotor_slot(f, opt));
-  return run_dispatch(
-      w, f, source,
-      {.relay = vlb, .used_circuits_only = true, .progress = opt.progress, .outputs = opt.outputs},
-      vlb ? "rotornet-vlb" : "rotornet");
+  return run_dispatch(w, f, source,
+                      {.relay = vlb,
+                       .used_circuits_only = true,
+                       .progress = opt.progress,
+                       .outputs = opt.outputs,
+                       .dense_queue_index_bytes = dense_index_bytes},
+                      vlb ? "rotornet-vlb" : "rotornet");
 }
 
 }  // namespace flux::fabric_baselines

@@ -11,7 +11,10 @@
 // Only the circuits that carried a hop are recorded in the schedule (the rotor still cycles the
 // others, which move no byte): reconfigurations and utilization describe the circuits in use.
 // A slot visits only the circuit directions with bytes queued (rotor_cycle.hpp): cost O(slots ·
-// σ + visits · log + hops) time on top of the engine, O(σ · n² + used circuits + hops) memory.
+// σ + visits · log + hops) time on top of the engine, O(n² + σ · directions booked + used
+// circuits + hops) memory.
+#include <cstddef>
+
 #include "fabric/scheduler.hpp"
 
 namespace flux::fabric_baselines {
@@ -23,5 +26,11 @@ namespace flux::fabric_baselines {
 [[nodiscard]] fabric::ScheduleRun schedule_rotornet(const workload::Workload& w,
                                                     const fabric::Fabric& f,
                                                     const fabric::SchedulerOptions& opt, bool vlb);
+// The same with the dispatch's dense direction indexes capped at `dense_index_bytes` (its
+// DispatchOptions; tests pass 0 to run the sparse ones on a small fabric).
+[[nodiscard]] fabric::ScheduleRun schedule_rotornet(const workload::Workload& w,
+                                                    const fabric::Fabric& f,
+                                                    const fabric::SchedulerOptions& opt, bool vlb,
+                                                    std::size_t dense_index_bytes);
 
 }  // namespace flux::fabric_baselines

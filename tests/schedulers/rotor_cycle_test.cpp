@@ -1,8 +1,8 @@
 // The rotor cycle's lookups against their definitions, slot by slot, and the rotor schedulers
 // against the same rotor played as windows that list all their circuits: the dispatcher relies
 // on the lookups to visit only the booked circuit directions, so a wrong next slot or order, or
-// a missed booking, would change which bytes go when. The listed rotor also runs on the sparse
-// queue index the dispatcher uses on large fabrics.
+// a missed booking, would change which bytes go when. Both also run on the sparse direction
+// indexes the dispatcher uses on large fabrics.
 #include "fabric_baselines/rotor_cycle.hpp"
 
 #include <gtest/gtest.h>
@@ -151,14 +151,15 @@ TEST_P(RotorCycleDispatch, SameScheduleAsListingEveryCircuit) {
         run_dispatch(w, f, listed, {.relay = vlb, .used_circuits_only = true}, "listed");
     ASSERT_FALSE(want.schedule.circuits.empty());
     expect_same(fabric_baselines::schedule_rotornet(w, f, opt, vlb), want);
-    // The sparse queue index (the dispatch's choice above a size; a limit of 0 forces it here)
-    // must play the same schedule as the dense one these sizes get by default.
+    // The sparse queue and booking indexes (the dispatch's choice above a size; a limit of 0
+    // forces them here) must play the same schedule as the dense ones these sizes get by default.
     ListedRotor relisted(f, fabric_baselines::rotor_slot(f, opt));
     expect_same(
         run_dispatch(w, f, relisted,
                      {.relay = vlb, .used_circuits_only = true, .dense_queue_index_bytes = 0},
                      "listed"),
         want);
+    expect_same(fabric_baselines::schedule_rotornet(w, f, opt, vlb, 0), want);
   }
 }
 
