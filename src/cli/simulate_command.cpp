@@ -43,6 +43,7 @@ fabric::SimResult run_replay(const workload::Workload& w, const fabric::Fabric& 
   options.engine.progress = &progress();
   options.engine.stage = "replay";
   options.keep_buffer_series = outputs.buffer_curves;
+  options.keep_circuits = outputs.any();
   fabric::SimResult r;
   try {
     r = replay(w, f, s, options, a.schedule);

@@ -2,8 +2,8 @@
 // Numbers filed by bucket with a counting sort: each bucket's numbers end up contiguous, in the
 // order they were put. It holds 4 bytes per number, where sorting a record per number by its
 // bucket holds the record (32 bytes for a hop or a circuit end, hundreds of MB on the largest
-// runs). Two passes over the items: count() each item's bucket, then place() once, then put()
-// each item into its bucket. Fewer than 2^32 numbers.
+// runs). Two passes over the items: count() each item's bucket (or each bucket's items at once),
+// then place() once, then put() each item into its bucket. Fewer than 2^32 numbers.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -17,7 +17,7 @@ class BucketFiling {
  public:
   explicit BucketFiling(std::size_t buckets) : first_(buckets + 1, 0) {}
 
-  void count(std::size_t bucket) { ++first_[bucket + 1]; }
+  void count(std::size_t bucket, std::uint32_t items = 1) { first_[bucket + 1] += items; }
   // After every count(): each bucket's slice starts where the buckets before it end.
   void place() {
     for (std::size_t b = 0; b + 1 < first_.size(); ++b) first_[b + 1] += first_[b];

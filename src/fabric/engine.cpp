@@ -12,12 +12,17 @@
 
 namespace flux::fabric {
 
-Engine::Engine(const workload::Workload& w, Transport& transport, bool record_hops)
-    : w_(w), transport_(transport), record_hops_(record_hops) {
+Engine::Engine(const workload::Workload& w, Transport& transport, TraceParts parts)
+    : w_(w),
+      transport_(transport),
+      record_hops_(parts != TraceParts::times),
+      record_times_(parts != TraceParts::hops) {
   const std::size_t n = w.tasks.size();
-  trace_.ready.assign(n, -1);
-  trace_.start.assign(n, -1);
-  trace_.finish.assign(n, -1);
+  if (record_times_) {
+    trace_.ready.assign(n, -1);
+    trace_.start.assign(n, -1);
+    trace_.finish.assign(n, -1);
+  }
   if (record_hops_) trace_.hops = HopLists(n);
   succ_ = successors(w);
   pending_.assign(n, 0);
@@ -70,12 +75,12 @@ RunStatus Engine::run_events(const EngineOptions& opt) {
 
 void Engine::make_ready(int task) {
   const workload::Task& t = w_.tasks[static_cast<std::size_t>(task)];
-  trace_.ready[task] = now_;
+  if (record_times_) trace_.ready[task] = now_;
   if (t.kind == workload::TaskKind::compute) {
     Time& free = stream_free_[static_cast<std::size_t>(t.gpu)];
     Time start = std::max(now_, free);
     free = start + to_time(t.duration);
-    trace_.start[task] = start;
+    if (record_times_) trace_.start[task] = start;
     queue_.push(free, kTaskDone, task);
   } else {
     transport_.on_ready(*this, task);
@@ -83,7 +88,7 @@ void Engine::make_ready(int task) {
 }
 
 void Engine::task_done(int task) {
-  trace_.finish[task] = now_;
+  if (record_times_) trace_.finish[task] = now_;
   --unfinished_;
   const auto t = static_cast<std::size_t>(task);
   for (std::size_t k = succ_.offset[t]; k < succ_.offset[t + 1]; ++k) {
@@ -93,8 +98,10 @@ void Engine::task_done(int task) {
 }
 
 void Engine::add_hop(int task, const Hop& hop) {
-  Time& start = trace_.start[task];
-  start = start < 0 ? hop.start : std::min(start, hop.start);  // sends start at their first hop
+  if (record_times_) {
+    Time& start = trace_.start[task];
+    start = start < 0 ? hop.start : std::min(start, hop.start);  // sends start at their first hop
+  }
   if (record_hops_) trace_.hops.add(static_cast<std::size_t>(task), hop);
   if (++hops_ > kMaxHops) throw hops_over_budget(hops_);
 }
@@ -119,8 +126,8 @@ ScheduleRun run_scheduler(Engine& e, const std::string& name, Progress& progress
   run.schedule.scheduler = name;
   run.schedule.posting = Posting::ready;  // it decided online: the hosts could not know when
   run.schedule.hops = std::move(trace.hops);
-  for (Time t : trace.finish)
-    run.schedule.iteration_time = std::max(run.schedule.iteration_time, t);
+  // Events come in time order and the run stops at its last finish: the latest of them all.
+  run.schedule.iteration_time = e.now();
   return run;
 }
 

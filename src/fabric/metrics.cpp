@@ -1,6 +1,10 @@
 #include "fabric/metrics.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <span>
+#include <stdexcept>
 
 #include "fabric/nic_buffer.hpp"
 #include "fabric/schedule_check.hpp"
@@ -10,13 +14,17 @@ namespace flux::fabric {
 
 namespace {
 
-double circuit_capacity(const std::vector<TimedCircuit>& circuits, const workload::Workload& w,
+// Adds to_seconds(min(down, end) - up) of every circuit to `sum`, in order.
+double add_up_time(double sum, std::span<const TimedCircuit> circuits, Time end) {
+  for (const TimedCircuit& c : circuits) sum += to_seconds(std::min(c.down, end) - c.up);
+  return sum;
+}
+
+double circuit_capacity(const CircuitFigures& circuits, const workload::Workload& w,
                         const Fabric& f, Time end) {
-  if (circuits.empty())  // electrical fabric: every GPU's σ links for the whole iteration
+  if (circuits.none())  // electrical fabric: every GPU's σ links for the whole iteration
     return static_cast<double>(w.gpus) * f.ocs * f.link_rate * to_seconds(end);
-  double up = 0.0;
-  for (const TimedCircuit& c : circuits) up += to_seconds(std::min(c.down, end) - c.up);
-  return up * f.link_rate * (f.circuit == CircuitKind::duplex ? 2.0 : 1.0);
+  return circuits.up_time(end) * f.link_rate * (f.circuit == CircuitKind::duplex ? 2.0 : 1.0);
 }
 
 }  // namespace
@@ -62,10 +70,27 @@ double iteration_lower_bound(const workload::Workload& w, const Fabric& f) {
   return std::max(critical_path_length(w, f.latency, f.ocs * f.link_rate), volume_bound(w, f));
 }
 
+CircuitFigures::CircuitFigures(const std::vector<TimedCircuit>& circuits, const Fabric& f,
+                               Time earliest_end, std::optional<std::int64_t> reconfigurations)
+    : none_(circuits.empty()),
+      reconfigurations_(reconfigurations ? *reconfigurations : count_reconfigurations(circuits, f)),
+      earliest_end_(earliest_end) {
+  const auto still_up = std::find_if(circuits.begin(), circuits.end(),
+                                     [&](const TimedCircuit& c) { return c.down > earliest_end; });
+  prefix_ = add_up_time(0.0, std::span(circuits.begin(), still_up), earliest_end);
+  tail_.assign(still_up, circuits.end());
+}
+
+double CircuitFigures::up_time(Time end) const {
+  if (end < earliest_end_)
+    throw std::logic_error(
+        fmt::format("CircuitFigures: end {} ps before the earliest end {} ps", end, earliest_end_));
+  return add_up_time(prefix_, tail_, end);
+}
+
 SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& trace,
-                   const std::vector<TimedCircuit>& circuits, Posting posting,
-                   std::vector<BufferSample>* buffer_series,
-                   std::optional<std::int64_t> reconfigurations) {
+                   const CircuitFigures& circuits, Posting posting,
+                   std::vector<BufferSample>* buffer_series) {
   SimMetrics m;
   Time end = 0;
   for (Time t : trace.finish) end = std::max(end, t);
@@ -81,7 +106,7 @@ SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& tr
   m.peak_waiting_bytes = b.peak_waiting;
   m.peak_hbm_held = b.peak_hbm;
   m.peak_nic_buffer_eager = b.peak_eager;
-  m.reconfigurations = reconfigurations ? *reconfigurations : count_reconfigurations(circuits, f);
+  m.reconfigurations = circuits.reconfigurations();
   m.dark_time = static_cast<double>(m.reconfigurations) * f.reconfig_delay;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
     if (w.tasks[i].kind != workload::TaskKind::send) continue;

@@ -33,13 +33,37 @@ struct SimMetrics {
   std::int64_t hops = 0;
 };
 
+// The circuits' part of the metrics (reconfigurations, up-time), taken from the circuit records
+// before the replay plays the DAG, so that a run whose files do not list the records can drop
+// them (0.7 GB on the 1,024-GPU rotornet-vlb iteration). The up-time is summed as over every
+// record in order, min(down, end) - up, for any iteration end of at least `earliest_end`: the
+// records that come down by then add the same whatever the end, so what is kept is their sum up
+// to the first record that does not, and the records from it on (the few still up at the end).
+class CircuitFigures {
+ public:
+  // `reconfigurations`: the circuits' count_reconfigurations when known (the schedule check
+  // makes it), counted here otherwise.
+  CircuitFigures(const std::vector<TimedCircuit>& circuits, const Fabric& f, Time earliest_end,
+                 std::optional<std::int64_t> reconfigurations = std::nullopt);
+
+  [[nodiscard]] bool none() const { return none_; }  // no circuits (the electrical fabric)
+  [[nodiscard]] std::int64_t reconfigurations() const { return reconfigurations_; }
+  // Seconds of circuit up-time before `end` (>= earliest_end), summed over the circuits.
+  [[nodiscard]] double up_time(Time end) const;
+
+ private:
+  bool none_;
+  std::int64_t reconfigurations_;
+  Time earliest_end_;
+  double prefix_ = 0.0;             // the sum over the records before tail_
+  std::vector<TimedCircuit> tail_;  // from the first record still up at earliest_end_
+};
+
 // `buffer_series`, when given, receives the NIC-buffer curves of the same sweep (nic_buffer.hpp),
-// so that files showing them need not sweep again. `reconfigurations`, when given, is the
-// circuits' count_reconfigurations (the schedule check makes it), not counted again.
+// so that files showing them need not sweep again.
 [[nodiscard]] SimMetrics measure(const workload::Workload& w, const Fabric& f, const Trace& trace,
-                                 const std::vector<TimedCircuit>& circuits, Posting posting,
-                                 std::vector<BufferSample>* buffer_series = nullptr,
-                                 std::optional<std::int64_t> reconfigurations = std::nullopt);
+                                 const CircuitFigures& circuits, Posting posting,
+                                 std::vector<BufferSample>* buffer_series = nullptr);
 
 // Longest path where compute takes its duration and a send α + bytes / send_rate (free when
 // send_rate is 0: the compute critical path).

@@ -63,7 +63,7 @@ void check_iteration_time(const Trace& trace, Time reported, const Fabric& f,
 RunStatus play(const workload::Workload& w, const Fabric& f, const TimedSchedule& s, Time tol,
                const EngineOptions& opt, SimResult& r) {
   ReplayTransport transport(s, f, tol, r.violations);
-  Engine engine(w, transport, /*record_hops=*/false);
+  Engine engine(w, transport, TraceParts::times);
   const RunStatus status = engine.run(opt);
   if (status != RunStatus::done)
     r.violations.push_back(
@@ -86,6 +86,9 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
   const Time tol = time_tolerance(s.iteration_time, f);
   std::optional<std::int64_t> reconfigurations;  // counted by the check when it runs
   if (opt.check_circuits) r.violations = check_schedule(s, w, f, tol, &reconfigurations.emplace());
+  // The metrics come only from a run that ends within tol of the reported iteration time.
+  const CircuitFigures circuits(s.circuits, f, s.iteration_time - tol, reconfigurations);
+  if (!opt.keep_circuits) s.circuits = std::vector<TimedCircuit>();
   const RunStatus status = play(w, f, s, tol, opt.engine, r);
   // A finished run played every hop of the schedule: the trace takes the schedule's lists
   // rather than a copy of the largest structure of the run.
@@ -98,8 +101,8 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
   r.ok = r.violations.empty();
   if (r.ok) {
     if (opt.keep_buffer_series) r.buffer_series.emplace();
-    r.metrics = measure(w, f, r.trace, s.circuits, s.posting,
-                        r.buffer_series ? &*r.buffer_series : nullptr, reconfigurations);
+    r.metrics =
+        measure(w, f, r.trace, circuits, s.posting, r.buffer_series ? &*r.buffer_series : nullptr);
   }
   r.schedule = std::move(s);
   return r;

@@ -21,14 +21,19 @@ struct SimOptions {
   // Keep the NIC-buffer curves the metrics sweep over (SimResult::buffer_series) for the files
   // that show them; without, those files sweep again.
   bool keep_buffer_series = false;
+  // Keep the circuit records in SimResult::schedule, for the files that list them; without, they
+  // go once checked and counted for the metrics, before the DAG is played.
+  bool keep_circuits = true;
 };
 
 struct SimResult {
   bool ok = false;
   std::vector<std::string> violations;  // empty when ok
   SimMetrics metrics;                   // only when ok
-  Trace trace;             // after a finished run, trace.hops holds the schedule's hops
-  TimedSchedule schedule;  // the schedule that was replayed; its hops moved into the trace
+  Trace trace;  // after a finished run, trace.hops holds the schedule's hops
+  // The schedule that was replayed; its hops moved into the trace, its circuits dropped without
+  // SimOptions::keep_circuits.
+  TimedSchedule schedule;
   // With SimOptions::keep_buffer_series, when ok: the curves of nic_buffer(…, series).
   std::optional<std::vector<BufferSample>> buffer_series;
 };

@@ -35,8 +35,8 @@ struct CircuitOutputs {
 
 // The output files of a run with this schedule, checked before the replay: about 270 bytes per
 // circuit record over circuits.csv, circuit-schedule.json and timeline.json, counting only the
-// files `outputs` writes. Without any of them the records still stay in memory until the metrics
-// are computed: their memory is bounded instead (kMaxCircuitRecordBytes).
+// files `outputs` writes. Without any of them the records still stay in memory until the replay
+// has checked and counted them: their memory is bounded instead (kMaxCircuitRecordBytes).
 void check_output_budget(const TimedSchedule& s, std::string_view scheduler,
                          const std::string& fabric_file, CircuitOutputs outputs = {});
 

@@ -4,6 +4,7 @@
 #include <compare>
 #include <utility>
 
+#include "core/heap.hpp"
 #include "fabric/run_budget.hpp"
 #include "fabric_baselines/rotor_lb.hpp"
 
@@ -91,7 +92,7 @@ void CircuitDispatch::record_window(fabric::Time now, int sw,
                                     fabric::Time up, fabric::Time end) {
   if (now > kept_at_) kept_ = circuits_.size(), kept_at_ = now;
   if (kept_ > max_kept_) throw fabric::circuit_records_over_budget(kept_, opt_.outputs);
-  for (auto [a, b] : circuits) circuits_.push_back({up, end, sw, a, b});
+  for (auto [a, b] : circuits) circuits_.add(up, end, sw, a, b);
 }
 
 // A rotor window: pumps the directions booked for its slot, in the order in which a window that
@@ -175,7 +176,7 @@ void CircuitDispatch::drop_backlog(int from, int to) {
 
 void CircuitDispatch::close(fabric::Engine& e, int sw) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
-  if (opt_.used_circuits_only) record_used(s, sw, circuits_);
+  if (opt_.used_circuits_only) record_used(s, sw);
   if (!cycle_)
     for (auto [a, b] : s.win->circuits) {
       s.partner[static_cast<std::size_t>(a)] = -1;
@@ -493,8 +494,7 @@ void CircuitDispatch::add_hop(fabric::Engine& e, int task, const fabric::Hop& h)
 }
 
 // The circuits of the open window of `s` that carried a hop in either direction.
-void CircuitDispatch::record_used(const SwitchState& s, int sw,
-                                  std::vector<fabric::TimedCircuit>& out) {
+void CircuitDispatch::record_used(const SwitchState& s, int sw) {
   if (cycle_) {  // in the matching's order, as below: the circuits with an end that sent
     std::vector<int>& used = used_;
     used.clear();
@@ -506,13 +506,13 @@ void CircuitDispatch::record_used(const SwitchState& s, int sw,
     used.erase(std::unique(used.begin(), used.end()), used.end());
     for (int c : used) {
       const auto [a, b] = cycle_->matching(s.win->matching)[static_cast<std::size_t>(c)];
-      out.push_back({s.win->up, s.win->end, sw, a, b});
+      circuits_.add(s.win->up, s.win->end, sw, a, b);
     }
     return;
   }
   for (auto [a, b] : s.win->circuits)
     if (s.sent[static_cast<std::size_t>(a)] || s.sent[static_cast<std::size_t>(b)])
-      out.push_back({s.win->up, s.win->end, sw, a, b});
+      circuits_.add(s.win->up, s.win->end, sw, a, b);
 }
 
 int CircuitDispatch::start_send(int task) {
@@ -544,28 +544,29 @@ void CircuitDispatch::deliver(fabric::Engine& e, const Entry& x, double bytes, f
   }
 }
 
-std::vector<fabric::TimedCircuit> CircuitDispatch::take_circuits(fabric::Time end) {
-  std::vector<fabric::TimedCircuit> out = std::exchange(circuits_, {});
-  std::erase_if(out, [end](const fabric::TimedCircuit& c) { return c.up >= end; });  // in order
-  for (fabric::TimedCircuit& c : out) c.down = std::min(c.down, end);
+CircuitLog CircuitDispatch::take_circuits() {
+  circuits_.mark_open();
   if (opt_.used_circuits_only)  // windows still open when the iteration ended
     for (std::size_t sw = 0; sw < sw_.size(); ++sw)
-      if (sw_[sw].open) {
-        const std::size_t from = out.size();
-        record_used(sw_[sw], static_cast<int>(sw), out);
-        for (std::size_t i = from; i < out.size(); ++i) out[i].down = std::min(out[i].down, end);
-      }
-  return out;
+      if (sw_[sw].open) record_used(sw_[sw], static_cast<int>(sw));
+  return std::exchange(circuits_, {});
 }
 
 fabric::ScheduleRun run_dispatch(const workload::Workload& w, const fabric::Fabric& f,
                                  WindowSource& source, const DispatchOptions& opt,
                                  const std::string& name) {
-  CircuitDispatch dispatch(w, f, source, opt);
-  fabric::Engine engine(w, dispatch);
-  fabric::ScheduleRun run =
-      run_scheduler(engine, name, opt.progress ? *opt.progress : no_progress());
-  run.schedule.circuits = dispatch.take_circuits(run.schedule.iteration_time);
+  fabric::ScheduleRun run;
+  CircuitLog circuits;
+  {
+    CircuitDispatch dispatch(w, f, source, opt);
+    fabric::Engine engine(w, dispatch, fabric::TraceParts::hops);
+    run = run_scheduler(engine, name, opt.progress ? *opt.progress : no_progress());
+    circuits = dispatch.take_circuits();
+  }
+  // The records are written out once the dispatch's queues are gone and their pages given back:
+  // the written list is the largest array of the run after the hops.
+  release_free_heap();
+  run.schedule.circuits = circuits.take(run.schedule.iteration_time);
   return run;
 }
 

@@ -36,6 +36,7 @@
 #include "fabric/engine.hpp"
 #include "fabric/fabric.hpp"
 #include "fabric/run_budget.hpp"
+#include "fabric_baselines/circuit_log.hpp"
 #include "fabric_baselines/rotor_cycle.hpp"
 
 namespace flux::fabric_baselines {
@@ -92,10 +93,9 @@ class CircuitDispatch final : public fabric::Transport {
   void on_ready(fabric::Engine& e, int task) override;
   void on_timer(fabric::Engine& e, std::int64_t tag) override;
 
-  // Every circuit of every window that opened before `end` (the iteration end), down clamped to
-  // it, moved out of the dispatch: its record is the largest array a rotor run keeps (11.7 M
-  // circuits on the 1,024-GPU iteration), and a copy held it twice.
-  [[nodiscard]] std::vector<fabric::TimedCircuit> take_circuits(fabric::Time end);
+  // The log of every circuit recorded, with those of the windows still open at the end of the
+  // run (after CircuitLog::mark_open), moved out of the dispatch.
+  [[nodiscard]] CircuitLog take_circuits();
 
  private:
   struct Entry {
@@ -220,7 +220,7 @@ class CircuitDispatch final : public fabric::Transport {
   int start_send(int task);
   void deliver(fabric::Engine& e, const Entry& x, double bytes, fabric::Time end);
   void add_hop(fabric::Engine& e, int task, const fabric::Hop& h);
-  void record_used(const SwitchState& s, int sw, std::vector<fabric::TimedCircuit>& out);
+  void record_used(const SwitchState& s, int sw);
 
   const workload::Workload& w_;
   const fabric::Fabric& f_;
@@ -248,7 +248,7 @@ class CircuitDispatch final : public fabric::Transport {
   };
   std::vector<Send> sends_;
   std::vector<int> free_sends_;  // the free slots of sends_
-  std::vector<fabric::TimedCircuit> circuits_;
+  CircuitLog circuits_;
   // Scratch lists of a window's opening (directions to visit), a ready send (the switches that
   // can take it) and a window's close (circuits used): kept between calls, as allocating them
   // anew cost a malloc and a free for each of tens of millions of windows and sends.

@@ -231,7 +231,7 @@ class IdealTransport final : public fabric::Transport {
 fabric::ScheduleRun schedule_ideal(const workload::Workload& w, const fabric::Fabric& f,
                                    Progress& progress) {
   IdealTransport transport(f);
-  fabric::Engine engine(w, transport);
+  fabric::Engine engine(w, transport, fabric::TraceParts::hops);
   return run_scheduler(engine, "ideal", progress);
 }
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/heap.hpp"
 #include "core/units.hpp"
 #include "fabric/run_budget.hpp"
 #include "fabric/workload_fit.hpp"
@@ -57,10 +58,14 @@ SchedulerResult run_scheduler(const WorkloadScheduler& scheduler, const Scheduli
                                to_string(out.solver->status), format_time(out.solver->objective),
                                format_time(out.solver->bound), 100 * out.solver->gap));
   }
+  // The scheduler's own state is gone: its pages go back before the replay's stages, which hold
+  // the schedule's arrays.
+  release_free_heap();
   check_output_budget(out.run.schedule, scheduler.name, input.fabric_label, input.outputs);
   fabric::SimOptions replay_options;
   replay_options.check_circuits = !scheduler.electrical;
   replay_options.keep_buffer_series = input.outputs.buffer_curves;
+  replay_options.keep_circuits = input.outputs.any();
   replay_options.engine.progress = &input.progress;
   replay_options.engine.stage = "replay";
   result.sim =

@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "fabric/schedule_check.hpp"
+
 #include "support/fabrics.hpp"
 #include "support/workloads.hpp"
 
@@ -50,6 +56,31 @@ TEST(Metrics, CriticalPathOfTasksNotListedPredecessorsFirst) {
   const int third = b.compute(1, 3.0, {second});
   b.w.tasks[static_cast<std::size_t>(last)].after = {third};
   EXPECT_DOUBLE_EQ(critical_path_length(b.w, 0.0, 0.0), 2.0 + 1.0 + 3.0 + 4.0);
+}
+
+// The circuits' up-time taken before the records are dropped is the sum over every record in
+// order, min(down, end) - up, for each end from the earliest one on, to the last bit: records
+// that come down after the earliest end sit among those that do not (a long first circuit, one
+// in the middle), so the kept tail starts at the first of them. An end before the earliest is a
+// logic error; the reconfigurations are counted unless given.
+TEST(Metrics, CircuitFiguresSumTheUpTimeOfTheRecordsForEveryLaterEnd) {
+  const Fabric f = make_fabric(4, 2, 0.0);
+  const std::vector<TimedCircuit> circuits = {{0, 700001, 0, 0, 1},      {3, 100007, 1, 2, 3},
+                                              {100011, 250013, 0, 2, 3}, {100011, 900017, 1, 0, 1},
+                                              {250013, 400019, 0, 0, 1}, {250013, 300023, 1, 2, 3},
+                                              {400019, 800029, 0, 2, 3}, {700001, 999983, 0, 0, 1}};
+  const Time earliest = 600000;
+  const CircuitFigures figures(circuits, f, earliest);
+  EXPECT_EQ(figures.reconfigurations(), count_reconfigurations(circuits, f));
+  EXPECT_FALSE(figures.none());
+  for (const Time end : {earliest, Time{700001}, Time{850000}, Time{999983}, Time{2000000}}) {
+    double want = 0.0;
+    for (const TimedCircuit& c : circuits) want += to_seconds(std::min(c.down, end) - c.up);
+    EXPECT_EQ(figures.up_time(end), want) << end;
+  }
+  EXPECT_THROW((void)figures.up_time(earliest - 1), std::logic_error);
+  EXPECT_EQ(CircuitFigures(circuits, f, earliest, 42).reconfigurations(), 42);
+  EXPECT_TRUE(CircuitFigures({}, f, 0).none());
 }
 
 }  // namespace

@@ -38,6 +38,30 @@ TEST(Replay, OneMessageOnPresetCircuitTakesAlphaPlusBytesOverB) {
   EXPECT_NEAR(r.metrics.peak_nic_buffer_eager, 4e6, 1e-3);
 }
 
+// Without keep_circuits the replay drops the circuit records once checked, and its metrics are
+// those of the run that keeps them (the circuit up past the end, clamped, in the utilization).
+TEST(Replay, DroppingTheCircuitsKeepsTheMetrics) {
+  WorkloadBuilder b(3);
+  b.send(0, 1, 4e6);
+  b.send(1, 2, 2e6);
+  Fabric f = make_fabric(3, 2, 1e-5, {.rate = kLinkRate, .alpha = 1e-6, .initial_free = true});
+  CircuitSchedule s{"test",
+                    {{0, 0, 0.0, {}}, {1, 1, 0.0, {}}},
+                    {{0, 0, 1, 0.0, 1.0}, {1, 1, 2, 0.0, 1.0}},
+                    1e-6 + 4e6 / kLinkRate};
+  SimOptions drop;
+  drop.keep_circuits = false;
+  const SimResult kept = replay(b.w, f, s), dropped = replay(b.w, f, s, drop);
+  ASSERT_TRUE(kept.ok) << kept.violations.front();
+  ASSERT_TRUE(dropped.ok) << dropped.violations.front();
+  EXPECT_EQ(kept.schedule.circuits.size(), 2u);
+  EXPECT_TRUE(dropped.schedule.circuits.empty());
+  EXPECT_GT(kept.metrics.circuit_utilization, 0.0);
+  EXPECT_EQ(dropped.metrics.circuit_utilization, kept.metrics.circuit_utilization);
+  EXPECT_EQ(dropped.metrics.reconfigurations, kept.metrics.reconfigurations);
+  EXPECT_EQ(dropped.metrics.iteration_time, kept.metrics.iteration_time);
+}
+
 TEST(Replay, FirstCircuitCostsTauUnlessInitialConfigurationIsFree) {
   WorkloadBuilder b(2);
   b.send(0, 1, 1e6);
