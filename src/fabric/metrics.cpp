@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 #include <stdexcept>
+#include <utility>
 
 #include "fabric/nic_buffer.hpp"
 #include "fabric/schedule_check.hpp"
@@ -71,17 +72,24 @@ double iteration_lower_bound(const workload::Workload& w, const Fabric& f) {
 }
 
 CircuitFigures::CircuitFigures(const std::vector<TimedCircuit>& circuits, const Fabric& f,
-                               Time earliest_end, std::optional<std::int64_t> reconfigurations)
-    : none_(circuits.empty()),
-      reconfigurations_(reconfigurations ? *reconfigurations : count_reconfigurations(circuits, f)),
-      earliest_end_(earliest_end) {
+                               std::optional<std::int64_t> reconfigurations)
+    : circuits_(&circuits),
+      none_(circuits.empty()),
+      reconfigurations_(reconfigurations ? *reconfigurations
+                                         : count_reconfigurations(circuits, f)) {}
+
+void CircuitFigures::detach(Time earliest_end) {
+  if (circuits_ == nullptr) throw std::logic_error("CircuitFigures: detached twice");
+  const std::vector<TimedCircuit>& circuits = *std::exchange(circuits_, nullptr);
   const auto still_up = std::find_if(circuits.begin(), circuits.end(),
                                      [&](const TimedCircuit& c) { return c.down > earliest_end; });
+  earliest_end_ = earliest_end;
   prefix_ = add_up_time(0.0, std::span(circuits.begin(), still_up), earliest_end);
   tail_.assign(still_up, circuits.end());
 }
 
 double CircuitFigures::up_time(Time end) const {
+  if (circuits_ != nullptr) return add_up_time(0.0, *circuits_, end);
   if (end < earliest_end_)
     throw std::logic_error(
         fmt::format("CircuitFigures: end {} ps before the earliest end {} ps", end, earliest_end_));

@@ -33,30 +33,36 @@ struct SimMetrics {
   std::int64_t hops = 0;
 };
 
-// The circuits' part of the metrics (reconfigurations, up-time), taken from the circuit records
-// before the replay plays the DAG, so that a run whose files do not list the records can drop
-// them (0.7 GB on the 1,024-GPU rotornet-vlb iteration). The up-time is summed as over every
-// record in order, min(down, end) - up, for any iteration end of at least `earliest_end`: the
-// records that come down by then add the same whatever the end, so what is kept is their sum up
-// to the first record that does not, and the records from it on (the few still up at the end).
+// The circuits' part of the metrics (reconfigurations, up-time). It reads the circuit records
+// when the metrics are computed, unless detach() made it keep what it needs, so that a replay
+// whose files do not list the records can drop them before playing the DAG (0.69 GiB on the
+// 1,024-GPU rotornet-vlb iteration). The up-time is summed over every record in order,
+// min(down, end) - up; for any end of at least `earliest_end`, the records that came down by
+// then add the same whatever the end, so a detached one keeps their sum up to the first record
+// that did not, and the records from it on (the few still up at the end of a list in time
+// order; the list's tail at worst).
 class CircuitFigures {
  public:
   // `reconfigurations`: the circuits' count_reconfigurations when known (the schedule check
-  // makes it), counted here otherwise.
-  CircuitFigures(const std::vector<TimedCircuit>& circuits, const Fabric& f, Time earliest_end,
+  // makes it), counted here otherwise. `circuits` must outlive the figures until detach().
+  CircuitFigures(const std::vector<TimedCircuit>& circuits, const Fabric& f,
                  std::optional<std::int64_t> reconfigurations = std::nullopt);
+
+  // Keeps what up_time(end) needs for every end >= earliest_end: the records may go.
+  void detach(Time earliest_end);
 
   [[nodiscard]] bool none() const { return none_; }  // no circuits (the electrical fabric)
   [[nodiscard]] std::int64_t reconfigurations() const { return reconfigurations_; }
-  // Seconds of circuit up-time before `end` (>= earliest_end), summed over the circuits.
+  // Seconds of circuit up-time before `end` (>= earliest_end once detached), over the circuits.
   [[nodiscard]] double up_time(Time end) const;
 
  private:
+  const std::vector<TimedCircuit>* circuits_;  // nullptr once detached
   bool none_;
   std::int64_t reconfigurations_;
-  Time earliest_end_;
-  double prefix_ = 0.0;             // the sum over the records before tail_
-  std::vector<TimedCircuit> tail_;  // from the first record still up at earliest_end_
+  Time earliest_end_ = 0;
+  double prefix_ = 0.0;             // detached: the sum over the records before tail_
+  std::vector<TimedCircuit> tail_;  // detached: from the first record still up at earliest_end_
 };
 
 // `buffer_series`, when given, receives the NIC-buffer curves of the same sweep (nic_buffer.hpp),

@@ -86,9 +86,12 @@ SimResult replay_timed(const workload::Workload& w, const Fabric& f, TimedSchedu
   const Time tol = time_tolerance(s.iteration_time, f);
   std::optional<std::int64_t> reconfigurations;  // counted by the check when it runs
   if (opt.check_circuits) r.violations = check_schedule(s, w, f, tol, &reconfigurations.emplace());
-  // The metrics come only from a run that ends within tol of the reported iteration time.
-  const CircuitFigures circuits(s.circuits, f, s.iteration_time - tol, reconfigurations);
-  if (!opt.keep_circuits) s.circuits = std::vector<TimedCircuit>();
+  CircuitFigures circuits(s.circuits, f, reconfigurations);
+  if (!opt.keep_circuits) {
+    // The metrics come only from a run that ends within tol of the reported iteration time.
+    circuits.detach(s.iteration_time - tol);
+    s.circuits = std::vector<TimedCircuit>();
+  }
   const RunStatus status = play(w, f, s, tol, opt.engine, r);
   // A finished run played every hop of the schedule: the trace takes the schedule's lists
   // rather than a copy of the largest structure of the run.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "fabric/schedule_check.hpp"
@@ -58,29 +59,39 @@ TEST(Metrics, CriticalPathOfTasksNotListedPredecessorsFirst) {
   EXPECT_DOUBLE_EQ(critical_path_length(b.w, 0.0, 0.0), 2.0 + 1.0 + 3.0 + 4.0);
 }
 
-// The circuits' up-time taken before the records are dropped is the sum over every record in
-// order, min(down, end) - up, for each end from the earliest one on, to the last bit: records
-// that come down after the earliest end sit among those that do not (a long first circuit, one
-// in the middle), so the kept tail starts at the first of them. An end before the earliest is a
-// logic error; the reconfigurations are counted unless given.
+// Detached from the records, the circuits' up-time is still the sum over every record in order,
+// min(down, end) - up, for each end from the earliest one on, to the last bit: records that come
+// down after the earliest end sit among those that do not (a long first circuit, one in the
+// middle), so the kept tail starts at the first of them. An end before the earliest is a logic
+// error; the reconfigurations are counted unless given.
 TEST(Metrics, CircuitFiguresSumTheUpTimeOfTheRecordsForEveryLaterEnd) {
   const Fabric f = make_fabric(4, 2, 0.0);
-  const std::vector<TimedCircuit> circuits = {{0, 700001, 0, 0, 1},      {3, 100007, 1, 2, 3},
-                                              {100011, 250013, 0, 2, 3}, {100011, 900017, 1, 0, 1},
-                                              {250013, 400019, 0, 0, 1}, {250013, 300023, 1, 2, 3},
-                                              {400019, 800029, 0, 2, 3}, {700001, 999983, 0, 0, 1}};
+  std::vector<TimedCircuit> circuits = {{0, 700001, 0, 0, 1},      {3, 100007, 1, 2, 3},
+                                        {100011, 250013, 0, 2, 3}, {100011, 900017, 1, 0, 1},
+                                        {250013, 400019, 0, 0, 1}, {250013, 300023, 1, 2, 3},
+                                        {400019, 800029, 0, 2, 3}, {700001, 999983, 0, 0, 1}};
   const Time earliest = 600000;
-  const CircuitFigures figures(circuits, f, earliest);
-  EXPECT_EQ(figures.reconfigurations(), count_reconfigurations(circuits, f));
-  EXPECT_FALSE(figures.none());
-  for (const Time end : {earliest, Time{700001}, Time{850000}, Time{999983}, Time{2000000}}) {
+  const std::vector<Time> ends = {earliest, 700001, 850000, 999983, 2000000};
+  const auto sum = [&](Time end) {
     double want = 0.0;
     for (const TimedCircuit& c : circuits) want += to_seconds(std::min(c.down, end) - c.up);
+    return want;
+  };
+  CircuitFigures figures(circuits, f);
+  EXPECT_EQ(figures.reconfigurations(), count_reconfigurations(circuits, f));
+  EXPECT_FALSE(figures.none());
+  for (const Time end : ends) EXPECT_EQ(figures.up_time(end), sum(end)) << end;
+  figures.detach(earliest);
+  const std::vector<TimedCircuit> records = std::exchange(circuits, {});
+  for (const Time end : ends) {
+    circuits = records;
+    const double want = sum(end);
+    circuits.assign(circuits.size(), TimedCircuit{});  // the figures must not read them
     EXPECT_EQ(figures.up_time(end), want) << end;
   }
   EXPECT_THROW((void)figures.up_time(earliest - 1), std::logic_error);
-  EXPECT_EQ(CircuitFigures(circuits, f, earliest, 42).reconfigurations(), 42);
-  EXPECT_TRUE(CircuitFigures({}, f, 0).none());
+  EXPECT_EQ(CircuitFigures(records, f, 42).reconfigurations(), 42);
+  EXPECT_TRUE(CircuitFigures({}, f).none());
 }
 
 }  // namespace
