@@ -58,8 +58,8 @@ std::string records_limit(CircuitOutputs o) {
 
 // Circuit records grow with the iteration only when a frame repeats.
 constexpr const char* kPeriodicAdvice =
-    "a periodic scheduler repeats its frame over the whole iteration: try a longer --frame or "
-    "--slot";
+    "a periodic scheduler repeats its frame over the whole iteration: try a longer frame or slot "
+    "(--bvn-frame for bvn-periodic, --frame for bvn, --slot for rotornet)";
 }  // namespace
 
 CircuitOutputs CircuitOutputs::among(const std::vector<std::string>& files) {

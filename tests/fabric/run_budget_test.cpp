@@ -59,6 +59,10 @@ TEST(RunBudget, RecordsOverBudgetNameTheLimitOfTheFilesWritten) {
   EXPECT_EQ(circuit_records_over_budget(7).limit, "0.5 GB of output");
   EXPECT_EQ(circuit_records_over_budget(7, none).limit, "2 GB of circuit records in memory");
   EXPECT_EQ(circuit_records_over_budget(7, none).size, "at least 7 circuit records");
+  // ... and the option that lengthens each periodic scheduler's frame.
+  for (const char* option :
+       {"--bvn-frame for bvn-periodic", "--frame for bvn", "--slot for rotornet"})
+    EXPECT_NE(circuit_records_over_budget(7).advice.find(option), std::string::npos) << option;
 }
 
 TEST(RunBudget, OutputsAreReadFromTheFileNames) {
