@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/bucket_filing.hpp"
+#include "core/prefetch.hpp"
 
 #include "fabric/workload_fit.hpp"
 
@@ -25,6 +26,7 @@ struct PortUse {
   int partner;
   Time up, down;
   auto key() const { return std::tie(sw, gpu, tx, up, down, partner); }
+  auto time_key() const { return std::tie(up, down, partner); }  // key() within one port
 };
 
 std::string circuit_text(const PortUse& u) {
@@ -109,8 +111,11 @@ void for_each_port(const std::vector<TimedCircuit>& circuits, const Fabric& f, F
       if (const std::size_t p = port(end_use(e)); p >= first && p < last) filed.put(p - first, e);
     for (std::size_t p = 0; p < filed.buckets(); ++p) {
       uses.clear();
-      for (const std::uint32_t e : filed.bucket(p)) uses.push_back(end_use(e));
-      sort_by_key(uses);
+      for_each_prefetched(
+          filed.bucket(p), [&](std::uint32_t e) { return &circuits[e / 2]; },
+          [&](std::uint32_t e) { uses.push_back(end_use(e)); });
+      std::sort(uses.begin(), uses.end(),  // one port's: key() order
+                [](const PortUse& x, const PortUse& y) { return x.time_key() < y.time_key(); });
       each(std::span<const PortUse>(uses));
     }
   }
@@ -121,19 +126,19 @@ void check_ports(std::span<const PortUse> uses, const Fabric& f, Time tol,
   const Time tau = to_time(f.reconfig_delay);
   for (std::size_t i = 0; i < uses.size(); ++i) {
     const PortUse& u = uses[i];
-    std::string port = describe_port(f, u.gpu, u.sw, u.tx);
+    const auto port = [&] { return describe_port(f, u.gpu, u.sw, u.tx); };  // for errors only
     if (i == 0 || !same_port(uses[i - 1], u)) {
       if (!f.initial_config_free && u.up + tol < tau)
         out.push_back(fmt::format("{}: first {} is up before the reconfiguration delay τ = {} s",
-                                  port, circuit_text(u), f.reconfig_delay));
+                                  port(), circuit_text(u), f.reconfig_delay));
       continue;
     }
     const PortUse& prev = uses[i - 1];
     if (u.up + tol < prev.down) {
-      out.push_back(fmt::format("{} is on two circuits at once: {} and {}", port,
+      out.push_back(fmt::format("{} is on two circuits at once: {} and {}", port(),
                                 circuit_text(prev), circuit_text(u)));
     } else if (u.partner != prev.partner && u.up + tol < prev.down + tau) {
-      out.push_back(fmt::format("{}: {} starts less than τ = {} s after {} ends", port,
+      out.push_back(fmt::format("{}: {} starts less than τ = {} s after {} ends", port(),
                                 circuit_text(u), f.reconfig_delay, circuit_text(prev)));
     }
   }
@@ -153,13 +158,11 @@ std::int64_t count_changes(std::span<const PortUse> uses, const Fabric& f) {
   return count;
 }
 
-// The circuit among one port's uses (sorted by key()) that covers [start, end], or nullptr.
+// The circuit among one port's uses (sorted by key()) that covers [start, end], or nullptr: the
+// last to come up by start (within tol), if it is still up at end.
 const PortUse* covering(std::span<const PortUse> port, Time start, Time end, Time tol) {
-  if (port.empty()) return nullptr;
-  const PortUse& any = port.front();
-  PortUse probe{any.gpu, any.sw, any.tx, INT32_MAX, start + tol, kNever};
-  auto it = std::upper_bound(port.begin(), port.end(), probe,
-                             [](const PortUse& x, const PortUse& y) { return x.key() < y.key(); });
+  auto it = std::upper_bound(port.begin(), port.end(), start + tol,
+                             [](Time t, const PortUse& u) { return t < u.up; });
   if (it == port.begin()) return nullptr;
   --it;
   if (it->down + tol < end) return nullptr;
@@ -334,12 +337,14 @@ class CircuitCoverage {
 
  private:
   void check_hops(std::size_t port, std::span<const PortUse> uses) {
-    for (const std::uint32_t k : by_port_.hops_from(port)) {
-      const Hop& h = all_[k];
-      if (malformed(h, f_)) continue;  // check_hop reports it
-      const PortUse* c = covering(uses, h.start, h.end, tol_);
-      if (c == nullptr || c->partner != h.to) uncovered_.push_back(k);
-    }
+    for_each_prefetched(
+        by_port_.hops_from(port), [&](std::uint32_t k) { return &all_[k]; },
+        [&](std::uint32_t k) {
+          const Hop& h = all_[k];
+          if (malformed(h, f_)) return;  // check_hop reports it
+          const PortUse* c = covering(uses, h.start, h.end, tol_);
+          if (c == nullptr || c->partner != h.to) uncovered_.push_back(k);
+        });
   }
 
   std::span<const Hop> all_;
