@@ -14,8 +14,10 @@ namespace flux::fabric {
 namespace {
 
 // What a change moves: a jump of the NIC buffer or of the eager buffer, a change of either's
-// slope (bytes per picosecond), or a jump of the waiting or HBM-held bytes (step functions).
-enum Curve : int { kNic, kNicSlope, kWait, kHbm, kEager, kEagerSlope };
+// slope (bytes per picosecond) or of both slopes by the same amount (a hop the NIC and the eager
+// curve both carry: one record instead of two), or a jump of the waiting or HBM-held bytes (step
+// functions).
+enum Curve : int { kNic, kNicSlope, kWait, kHbm, kEager, kEagerSlope, kBothSlopes };
 
 // One change of one GPU's curves at time t (picoseconds, fractional where a staging window starts
 // to drain). One curve per record keeps a record at 24 bytes: a 12 M-send run makes ~100 M. `seq`
@@ -96,21 +98,24 @@ class Changes {
   }
   [[nodiscard]] std::size_t count() const { return seq_; }
   [[nodiscard]] const std::vector<std::size_t>& histogram() const { return histogram_; }
-  // The list in the order the sweep applies it: by (t, gpu, seq), bucket after bucket.
-  std::vector<Change>& sorted() {
+  // Calls each(records) for every kept bucket in time order, its records sorted by (t, gpu, seq)
+  // just before: the order the sweep applies them in, read while the sort has them in cache.
+  template <typename F>
+  void for_each_sorted_bucket(F&& each) {
     std::size_t begin = 0;
     for (std::size_t end : ends_) {
-      std::sort(list_.begin() + static_cast<std::ptrdiff_t>(begin),
-                list_.begin() + static_cast<std::ptrdiff_t>(end),
-                [](const Change& a, const Change& b) {
-                  if (a.t != b.t) return a.t < b.t;
-                  if (a.gpu != b.gpu) return a.gpu < b.gpu;
-                  return a.seq < b.seq;
-                });
+      const std::span<Change> records = std::span<Change>(list_).subspan(begin, end - begin);
+      std::sort(records.begin(), records.end(), [](const Change& a, const Change& b) {
+        if (a.t != b.t) return a.t < b.t;
+        if (a.gpu != b.gpu) return a.gpu < b.gpu;
+        return a.seq < b.seq;
+      });
+      each(std::span<const Change>(records));
       begin = end;
     }
-    return list_;
   }
+  // The list's memory, for the next window.
+  std::vector<Change> release() { return std::move(list_); }
 
  private:
   [[nodiscard]] std::size_t bucket(double t) const {
@@ -143,16 +148,15 @@ void add(Changes& out, double t, int gpu, Curve what, double by) {
 // curve when `nic` and on the eager curve.
 void linear(Changes& out, const Hop& h, int gpu, double sign, bool nic) {
   const double s = static_cast<double>(h.start), e = static_cast<double>(h.end);
-  for (auto [jump, slope] : {std::pair{kNic, kNicSlope}, std::pair{kEager, kEagerSlope}}) {
-    if (jump == kNic && !nic) continue;
-    if (h.end > h.start) {
-      const double r = sign * h.bytes / (e - s);
-      add(out, s, gpu, slope, r);
-      add(out, e, gpu, slope, -r);
-    } else {
-      add(out, s, gpu, jump, sign * h.bytes);
-    }
+  if (h.end > h.start) {
+    const double r = sign * h.bytes / (e - s);
+    const Curve slope = nic ? kBothSlopes : kEagerSlope;
+    add(out, s, gpu, slope, r);
+    add(out, e, gpu, slope, -r);
+    return;
   }
+  if (nic) add(out, s, gpu, kNic, sign * h.bytes);
+  add(out, s, gpu, kEager, sign * h.bytes);
 }
 
 // Emits one GPU's curve as a sequence of (time, value, slope, waiting) states, each holding until
@@ -304,15 +308,6 @@ std::vector<Window> windows(const Changes& survey, std::size_t most) {
   return out;
 }
 
-// The records of one window, in the order the sweep applies them, in `list`'s memory.
-std::vector<Change> window_changes(const workload::Workload& w, const Trace& trace,
-                                   const BufferModel& model, const Changes& survey,
-                                   const Window& window, std::vector<Change> list) {
-  Changes out(survey, window.first, window.last, std::move(list));
-  make_changes(out, w, trace, model);
-  return std::move(out.sorted());
-}
-
 // One GPU's (or the total's) piecewise-linear state; advance() moves it to time t.
 struct Level {
   double nic = 0, nic_slope = 0, eager = 0, eager_slope = 0, wait = 0, hbm = 0, last = 0;
@@ -325,6 +320,11 @@ struct Level {
     static constexpr double Level::*kField[] = {&Level::nic,   &Level::nic_slope,
                                                 &Level::wait,  &Level::hbm,
                                                 &Level::eager, &Level::eager_slope};
+    if (c.what == kBothSlopes) {
+      nic_slope += c.by;
+      eager_slope += c.by;
+      return;
+    }
     this->*kField[c.what] += c.by;
   }
 };
@@ -348,7 +348,9 @@ class Sweep {
     for (const workload::Task& t : w.tasks) scale_ = std::max(scale_, t.bytes);
   }
 
-  void run(const std::vector<Change>& all) {
+  // The records of one histogram bucket (records of equal times share a bucket), buckets in
+  // time order.
+  void run(std::span<const Change> all) {
     for (std::size_t i = 0; i < all.size();) {
       const double t = all[i].t;
       integral_ += (total_.nic + 0.5 * total_.nic_slope * (t - total_.last)) * (t - total_.last);
@@ -387,6 +389,16 @@ class Sweep {
   std::vector<BufferSample>* series_;
 };
 
+// Makes the records of one window in `list`'s memory and sweeps them; returns that memory.
+std::vector<Change> sweep_window(const workload::Workload& w, const Trace& trace,
+                                 const BufferModel& model, const Changes& survey,
+                                 const Window& window, Sweep& sweep, std::vector<Change> list) {
+  Changes out(survey, window.first, window.last, std::move(list));
+  make_changes(out, w, trace, model);
+  out.for_each_sorted_bucket([&](std::span<const Change> bucket) { sweep.run(bucket); });
+  return out.release();
+}
+
 }  // namespace
 
 BufferModel buffer_model(const Fabric& f, Posting posting) {
@@ -403,8 +415,7 @@ BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const Bu
   std::vector<Change> list;
   list.reserve(std::min(survey.count(), model.max_records));  // a window's size, mostly
   for (const Window& window : windows(survey, model.max_records)) {
-    list = window_changes(w, trace, model, survey, window, std::move(list));
-    sweep.run(list);
+    list = sweep_window(w, trace, model, survey, window, sweep, std::move(list));
   }
   return sweep.stats(iteration_time, w.gpus);
 }
