@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/limits.hpp"
+#include "core/prefetch.hpp"
 #include "core/units.hpp"
 #include "fabric/run_budget.hpp"
 
@@ -91,7 +92,15 @@ void Engine::task_done(int task) {
   if (record_times_) trace_.finish[task] = now_;
   --unfinished_;
   const auto t = static_cast<std::size_t>(task);
-  for (std::size_t k = succ_.offset[t]; k < succ_.offset[t + 1]; ++k) {
+  const std::size_t first = succ_.offset[t], last = succ_.offset[t + 1];
+  // The successors lie anywhere among millions of tasks: ask for all their counts and records
+  // before touching any, so that their cache misses overlap.
+  for (std::size_t k = first; k < last; ++k) {
+    const auto s = static_cast<std::size_t>(succ_.target[k]);
+    prefetch(&pending_[s]);
+    prefetch(&w_.tasks[s]);
+  }
+  for (std::size_t k = first; k < last; ++k) {
     int s = succ_.target[k];
     if (--pending_[s] == 0) make_ready(s);
   }

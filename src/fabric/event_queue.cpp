@@ -1,8 +1,15 @@
 #include "fabric/event_queue.hpp"
 
-#include <utility>
+#include <algorithm>
+#include <cstddef>
 
 namespace flux::fabric {
+
+namespace {
+
+constexpr std::size_t kArity = 4;
+
+}  // namespace
 
 Event EventQueue::pop() {
   Event top = heap_.front();
@@ -15,7 +22,7 @@ Event EventQueue::pop() {
 void EventQueue::sift_up(std::size_t i) {
   Event e = heap_[i];
   while (i > 0) {
-    std::size_t parent = (i - 1) / 2;
+    std::size_t parent = (i - 1) / kArity;
     if (!before(e, heap_[parent])) break;
     heap_[i] = heap_[parent];
     i = parent;
@@ -27,9 +34,11 @@ void EventQueue::sift_down(std::size_t i) {
   Event e = heap_[i];
   const std::size_t n = heap_.size();
   while (true) {
-    std::size_t child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
+    const std::size_t first = kArity * i + 1;
+    if (first >= n) break;
+    std::size_t child = first;
+    for (std::size_t c = first + 1; c < std::min(first + kArity, n); ++c)
+      if (before(heap_[c], heap_[child])) child = c;
     if (!before(heap_[child], e)) break;
     heap_[i] = heap_[child];
     i = child;

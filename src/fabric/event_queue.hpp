@@ -1,6 +1,8 @@
 #pragma once
 // Min-heap of simulator events ordered by (time, sequence number): events at the same time pop in
-// the order they were pushed, so a run is deterministic. O(log n) push and pop.
+// the order they were pushed, so a run is deterministic. O(log n) push and pop. The heap is
+// 4-ary: a run at cluster scale holds millions of events, and four children side by side (128
+// bytes, two cache lines) take half the levels, hence half the misses, of two.
 #include <cstdint>
 #include <vector>
 
