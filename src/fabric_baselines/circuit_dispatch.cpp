@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/heap.hpp"
+#include "core/prefetch.hpp"
 #include "fabric/run_budget.hpp"
 #include "fabric_baselines/rotor_lb.hpp"
 
@@ -112,7 +113,17 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
       visit.emplace_back(cycle_->order(win.matching, from), from);
     }
   std::sort(visit.begin(), visit.end());
-  for (auto [rank, from] : visit) {
+  // The queues of the directions a few visits ahead, asked for while this one is pumped.
+  const auto ask_ahead = [&](std::size_t i) {
+    if (i >= visit.size()) return;
+    const int from = visit[i].second, to = cycle_->partner(win.matching, from);
+    for (const QueueTable* m : {&direct_, &relay_})
+      if (const Queue* q = m->find(from, to); q != nullptr) prefetch(q);
+  };
+  for (std::size_t i = 0; i < 4; ++i) ask_ahead(i);
+  for (std::size_t i = 0; i < visit.size(); ++i) {
+    ask_ahead(i + 4);
+    const int from = visit[i].second;
     const int to = cycle_->partner(win.matching, from);
     if (!pending(from, to)) continue;  // sent since it was booked
     pump(e, sw, from);
@@ -127,9 +138,10 @@ int CircuitDispatch::partner(int sw, int gpu) const {
 }
 
 bool CircuitDispatch::pending(int from, int to) const {
-  for (const QueueTable* m : {&direct_, &relay_})
-    if (const Queue* q = m->find(from, to); q != nullptr && !q->empty()) return true;
-  return false;
+  const Queue* direct = direct_.find(from, to);
+  const Queue* relay = relay_.find(from, to);
+  if (relay != nullptr) prefetch(relay);  // its miss overlaps the direct queue's
+  return (direct != nullptr && !direct->empty()) || (relay != nullptr && !relay->empty());
 }
 
 // Bytes were queued on from -> to: book it for the next slot of every OCS that brings it up
@@ -347,9 +359,16 @@ void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int t
   std::erase_if(q.items, [](const Entry& x) { return x.remaining <= 0; });
 }
 
-double CircuitDispatch::queued(const QueueTable& m, int from, int to) {
-  const Queue* q = m.find(from, to);
-  return q == nullptr ? 0.0 : std::max(0.0, q->bytes);
+// The queues' records lie scattered over the table: all are asked for before any is read.
+void CircuitDispatch::queued_to(const QueueTable& m, int from, std::span<const int> to,
+                                std::vector<double>& out) {
+  found_.clear();
+  for (const int d : to) {
+    const Queue* q = m.find(from, d);
+    if (q != nullptr) prefetch(q);
+    found_.push_back(q);
+  }
+  for (const Queue* q : found_) out.push_back(q == nullptr ? 0.0 : std::max(0.0, q->bytes));
 }
 
 CircuitDispatch::DirectionIndex::DirectionIndex(int n, std::size_t dense_bytes)
@@ -403,11 +422,8 @@ const CircuitDispatch::Queue* CircuitDispatch::QueueTable::find(int from, int to
 
 // RotorLB's offer, accept and phase 2 for the slot whose windows opened now (rotor_lb.hpp).
 void CircuitDispatch::balance(fabric::Engine& e) {
-  struct Link {
-    int to, from, sw;
-    auto operator<=>(const Link&) const = default;
-  };
-  std::vector<Link> links;
+  std::vector<Link>& links = links_;
+  links.clear();
   for (int sw = 0; sw < f_.ocs; ++sw) {
     const SwitchState& st = sw_[static_cast<std::size_t>(sw)];
     if (!st.open || st.win->up != e.now()) continue;
@@ -415,16 +431,13 @@ void CircuitDispatch::balance(fabric::Engine& e) {
       if (const int b = partner(sw, a); b >= 0) links.push_back({b, a, sw});
   }
   std::sort(links.begin(), links.end());  // grouped by receiver, senders in increasing id
-  struct Grant {
-    int from, to, d, sw;
-    double bytes;
-    auto operator<=>(const Grant&) const = default;
-  };
-  std::vector<Grant> grants;
+  std::vector<Grant>& grants = grants_;
+  grants.clear();
   for (std::size_t g = 0, next = 0; g < links.size(); g = next) {
     const int r = links[g].to;
     for (next = g; next < links.size() && links[next].to == r;) ++next;
-    std::vector<int> cols;  // final destinations any neighbour of r has a backlog for
+    std::vector<int>& cols = cols_;  // final destinations any neighbour of r has a backlog for
+    cols.clear();
     for (std::size_t l = g; l < next; ++l)
       for (int d : backlog_[static_cast<std::size_t>(links[l].from)])
         if (d != r) cols.push_back(d);
@@ -433,25 +446,28 @@ void CircuitDispatch::balance(fabric::Engine& e) {
     if (cols.empty()) continue;
     const Window& win = *sw_[static_cast<std::size_t>(links[g].sw)].win;
     const double slot_cap = lt_.capacity(win.end - win.up);
-    std::vector<double> room(cols.size());
+    own_.clear();
+    held_for_.clear();
+    queued_to(direct_, r, cols, own_);
+    queued_to(relay_, r, cols, held_for_);
+    room_.resize(cols.size());
     for (std::size_t k = 0; k < cols.size(); ++k)
-      room[k] = std::max(0.0, slot_cap - queued(direct_, r, cols[k]) - queued(relay_, r, cols[k]));
-    std::vector<std::vector<double>> offers;
-    std::vector<double> spare;
+      room_[k] = std::max(0.0, slot_cap - own_[k] - held_for_[k]);
+    offers_.clear();
+    spare_.clear();
     for (std::size_t l = g; l < next; ++l) {
       const Link& k = links[l];
-      std::vector<double> offer(cols.size());
-      for (std::size_t c = 0; c < cols.size(); ++c) offer[c] = queued(direct_, k.from, cols[c]);
-      offers.push_back(std::move(offer));
+      queued_to(direct_, k.from, cols, offers_);
       const fabric::Time cursor =
           std::max(tx_free_[static_cast<std::size_t>(k.sw * n_ + k.from)], e.now());
       const Window& kw = *sw_[static_cast<std::size_t>(k.sw)].win;
-      spare.push_back(cursor < kw.end ? lt_.capacity(kw.end - cursor) : 0.0);
+      spare_.push_back(cursor < kw.end ? lt_.capacity(kw.end - cursor) : 0.0);
     }
-    const auto accepted = rotorlb_accept(offers, spare, std::move(room), byte_epsilon(slot_cap));
+    accepted_.resize(offers_.size());
+    rotorlb_accept(offers_, spare_, room_, byte_epsilon(slot_cap), accepted_, accept_);
     for (std::size_t l = g; l < next; ++l)
       for (std::size_t c = 0; c < cols.size(); ++c)
-        if (const double b = accepted[l - g][c]; b > byte_epsilon(slot_cap))
+        if (const double b = accepted_[(l - g) * cols.size() + c]; b > byte_epsilon(slot_cap))
           grants.push_back({links[l].from, r, cols[c], links[l].sw, b});
   }
   // Phase 2: each sender in turn, its receivers in increasing id (a sender offered its whole

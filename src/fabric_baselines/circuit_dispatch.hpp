@@ -28,6 +28,7 @@
 #include <optional>
 #include <queue>
 #include <set>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -38,6 +39,7 @@
 #include "fabric/run_budget.hpp"
 #include "fabric_baselines/circuit_log.hpp"
 #include "fabric_baselines/rotor_cycle.hpp"
+#include "fabric_baselines/rotor_lb.hpp"
 
 namespace flux::fabric_baselines {
 
@@ -216,7 +218,8 @@ class CircuitDispatch final : public fabric::Transport {
   void forward_relayed(fabric::Engine& e, int sw, int from, int to, fabric::Time& cursor);
   void balance(fabric::Engine& e);
   void send_relayed(fabric::Engine& e, int sw, int from, int to, int d, double amount);
-  static double queued(const QueueTable& m, int from, int to);
+  // Appends to `out` the bytes m queues from `from` to each of `to`, in order.
+  void queued_to(const QueueTable& m, int from, std::span<const int> to, std::vector<double>& out);
   int start_send(int task);
   void deliver(fabric::Engine& e, const Entry& x, double bytes, fabric::Time end);
   void add_hop(fabric::Engine& e, int task, const fabric::Hop& h);
@@ -259,6 +262,22 @@ class CircuitDispatch final : public fabric::Transport {
   std::vector<int> sources_;
   std::vector<double> held_, share_;
   std::vector<std::size_t> share_order_;
+  // And of RotorLB's offer and accept in every slot, at every receiver (balance()).
+  struct Link {
+    int to, from, sw;
+    auto operator<=>(const Link&) const = default;
+  };
+  struct Grant {
+    int from, to, d, sw;
+    double bytes;
+    auto operator<=>(const Grant&) const = default;
+  };
+  std::vector<Link> links_;
+  std::vector<Grant> grants_;
+  std::vector<int> cols_;
+  std::vector<double> own_, held_for_, room_, offers_, spare_, accepted_;
+  std::vector<const Queue*> found_;
+  AcceptScratch accept_;
   // Records made before `kept_at_` (their circuits went up before it, and the iteration ends no
   // earlier than an instant the engine reaches): they stay in the schedule.
   std::size_t kept_ = 0;

@@ -44,25 +44,28 @@ double sum(std::span<const double> v) {
 
 }  // namespace
 
-std::vector<std::vector<double>> rotorlb_accept(const std::vector<std::vector<double>>& offers,
-                                                const std::vector<double>& link,
-                                                std::vector<double> room, double eps) {
-  const std::size_t senders = offers.size(), cols = room.size();
+void rotorlb_accept(std::span<const double> offers, std::span<const double> link,
+                    std::span<double> room, double eps, std::span<double> accepted,
+                    AcceptScratch& scratch) {
+  const std::size_t senders = link.size(), cols = room.size();
   // Sender after sender, a row of `cols` each: what it had accepted and what it offers.
-  std::vector<double> accepted(senders * cols, 0.0), offer(senders * cols, 0.0);
-  const auto row = [&](std::vector<double>& m, std::size_t s) {
-    return std::span<double>(m).subspan(s * cols, cols);
-  };
-  std::vector<double> rest(cols), column(senders), take(senders);
-  std::vector<std::size_t> order;
+  std::fill(accepted.begin(), accepted.end(), 0.0);
+  std::vector<double>& offer = scratch.offer;
+  offer.assign(senders * cols, 0.0);
+  const auto row = [&](std::span<double> m, std::size_t s) { return m.subspan(s * cols, cols); };
+  std::vector<double>& rest = scratch.rest;
+  rest.resize(cols);
+  scratch.column.resize(senders);
+  scratch.take.resize(senders);
+  const std::span<double> column(scratch.column), take(scratch.take);
   // What sender s still offers to the open columns, scaled to what is left of its link.
   auto scale_offer = [&](std::size_t s) {
-    const std::span<const double> got = row(accepted, s);
+    const std::span<const double> got = row(accepted, s), wants = offers.subspan(s * cols, cols);
     for (std::size_t k = 0; k < cols; ++k)
-      rest[k] = room[k] > eps && offers[s][k] - got[k] > eps ? offers[s][k] - got[k] : 0.0;
+      rest[k] = room[k] > eps && wants[k] - got[k] > eps ? wants[k] - got[k] : 0.0;
     const double spare = link[s] - sum(got);
     if (spare > eps)
-      fair_share(rest, spare, row(offer, s), order);
+      fair_share(rest, spare, row(offer, s), scratch.order);
     else
       std::fill_n(offer.begin() + static_cast<std::ptrdiff_t>(s * cols), cols, 0.0);
   };
@@ -75,18 +78,28 @@ std::vector<std::vector<double>> rotorlb_accept(const std::vector<std::vector<do
       for (std::size_t s = 0; s < senders; ++s) column[s] = offer[s * cols + k];
       if (sum(column) <= eps) continue;
       placed = true;
-      fair_share(column, room[k], take, order);
+      fair_share(column, room[k], take, scratch.order);
       room[k] -= sum(take);
       for (std::size_t s = 0; s < senders; ++s) accepted[s * cols + k] += take[s];
     }
     if (!placed) break;
     for (std::size_t s = 0; s < senders; ++s) scale_offer(s);
   }
-  std::vector<std::vector<double>> out(senders);
-  for (std::size_t s = 0; s < senders; ++s) {
-    const std::span<const double> got = row(accepted, s);
-    out[s].assign(got.begin(), got.end());
-  }
+}
+
+std::vector<std::vector<double>> rotorlb_accept(const std::vector<std::vector<double>>& offers,
+                                                const std::vector<double>& link,
+                                                std::vector<double> room, double eps) {
+  const std::size_t cols = room.size();
+  std::vector<double> rows;
+  for (const std::vector<double>& o : offers) rows.insert(rows.end(), o.begin(), o.end());
+  std::vector<double> accepted(offers.size() * cols);
+  AcceptScratch scratch;
+  rotorlb_accept(rows, link, room, eps, accepted, scratch);
+  std::vector<std::vector<double>> out(offers.size());
+  for (std::size_t s = 0; s < offers.size(); ++s)
+    out[s].assign(accepted.begin() + static_cast<std::ptrdiff_t>(s * cols),
+                  accepted.begin() + static_cast<std::ptrdiff_t>((s + 1) * cols));
   return out;
 }
 

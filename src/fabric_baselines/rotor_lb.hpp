@@ -44,4 +44,16 @@ void fair_share(std::span<const double> demand, double capacity, std::span<doubl
     const std::vector<std::vector<double>>& offers, const std::vector<double>& link,
     std::vector<double> room, double eps);
 
+// The accept step's working memory, kept by a dispatcher that runs it for every receiver of
+// every slot: no allocation once it has grown.
+struct AcceptScratch {
+  std::vector<double> offer, rest, column, take;
+  std::vector<std::size_t> order;
+};
+// The same on rows: offers and accepted hold link.size() rows of room.size() columns, one after
+// the other; room is used up in place.
+void rotorlb_accept(std::span<const double> offers, std::span<const double> link,
+                    std::span<double> room, double eps, std::span<double> accepted,
+                    AcceptScratch& scratch);
+
 }  // namespace flux::fabric_baselines
