@@ -46,7 +46,9 @@ int RotorCycle::matching_at(int sw, std::int64_t slot) const {
 int RotorCycle::order(int m, int gpu) const {
   const int c = circuit_of(m, gpu);
   if (!duplex_) return c;
-  return 2 * c + (matching(m)[static_cast<std::size_t>(c)].first == gpu ? 0 : 1);
+  // gpu is the circuit's b end when the circuit into it is c. Reading into_ beside circuit_,
+  // not the matching's pair at c, lets both loads miss at once.
+  return 2 * c + (circuit_into(m, gpu) == c ? 1 : 0);
 }
 
 std::int64_t RotorCycle::next_slot(int sw, int m, std::int64_t slot) const {
