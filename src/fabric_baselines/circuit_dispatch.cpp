@@ -211,7 +211,7 @@ void CircuitDispatch::recover_if_idle(fabric::Engine& e) {
       if (!q.empty()) backlog.emplace_back(from, to, q.bytes);
     });
   if (backlog.empty()) return;
-  std::sort(backlog.begin(), backlog.end());
+  std::sort(backlog.begin(), backlog.end());  // by direction, whatever order the tables hold
   source_.on_idle(backlog, e.now());
   for (int s = 0; s < f_.ocs; ++s) fetch(e, s);
 }
@@ -411,6 +411,7 @@ CircuitDispatch::Queue& CircuitDispatch::QueueTable::operator()(int from, int to
   if (i < 0) {
     i = static_cast<std::int32_t>(queues_.size());
     queues_.emplace_back();
+    directions_.emplace_back(from, to);
   }
   return queues_[static_cast<std::size_t>(i)];
 }

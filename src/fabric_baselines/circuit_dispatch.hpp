@@ -143,19 +143,6 @@ class CircuitDispatch final : public fabric::Transport {
     // may move the slot).
     std::int32_t& place(int from, int to);
     std::int32_t find(int from, int to) const;  // -1 before its first use
-    // f(from, to, place) for every direction with a place, in increasing (from, to).
-    template <typename F>
-    void for_each(F&& f) const {
-      if (dense_) {
-        for (std::size_t k = 0; k < index_.size(); ++k)
-          if (index_[k] >= 0)
-            f(static_cast<int>(k / static_cast<std::size_t>(n_)),
-              static_cast<int>(k % static_cast<std::size_t>(n_)), index_[k]);
-        return;
-      }
-      for (std::size_t from = 0; from < rows_.size(); ++from)
-        for (const auto& [to, i] : rows_[from]) f(static_cast<int>(from), to, i);
-    }
 
    private:
     using Row = std::vector<std::pair<int, std::int32_t>>;  // (to, place) by `to`
@@ -172,17 +159,18 @@ class CircuitDispatch final : public fabric::Transport {
     QueueTable(int n, std::size_t dense_bytes) : index_(n, dense_bytes) {}
     Queue& operator()(int from, int to);        // empty on first use
     const Queue* find(int from, int to) const;  // nullptr before its first use
-    // f(from, to, queue) for every queue, directions in increasing (from, to).
+    // f(from, to, queue) for every queue, in the order they were made: a walk over the queues,
+    // not over the dense index's n² slots (4 MB at 1,024 GPUs, walked whenever every OCS is idle).
     template <typename F>
     void for_each(F&& f) const {
-      index_.for_each([&](int from, int to, std::int32_t i) {
-        f(from, to, queues_[static_cast<std::size_t>(i)]);
-      });
+      for (std::size_t i = 0; i < queues_.size(); ++i)
+        f(directions_[i].first, directions_[i].second, queues_[i]);
     }
 
    private:
     DirectionIndex index_;
     std::deque<Queue> queues_;  // a deque: a queue in use stays put as others are added
+    std::vector<std::pair<int, int>> directions_;  // (from, to) of each of queues_
   };
   struct SwitchState {
     std::optional<Window> win;
