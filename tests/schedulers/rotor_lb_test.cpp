@@ -50,6 +50,23 @@ TEST(RotorLbAccept, AFullRoomAcceptsNothing) {
   EXPECT_DOUBLE_EQ(acc[0][1], 1.0);  // the whole link goes to the open column
 }
 
+// The flat-row form with one scratch kept across receivers of different shapes (as the
+// dispatcher calls it, slot after slot) gives each the accept of a fresh call, and leaves in
+// `room` what it did not fill.
+TEST(RotorLbAccept, ScratchKeptAcrossCallsOfOtherShapesChangesNothing) {
+  fabric_baselines::AcceptScratch scratch;
+  std::vector<double> offers{2, 1, 3, 0}, links{1, 1}, room{0.5, 1}, accepted(4, -1.0);
+  fabric_baselines::rotorlb_accept(offers, links, room, 1e-12, accepted, scratch);
+  expect_near(accepted, {0.25, 0.75, 0.25, 0.0});
+  expect_near(room, {0.0, 0.25});  // column 0 filled; column 1 took 0.75 of 1
+  std::vector<double> offers3{1, 4, 2}, link3{2}, room3{1, 1, 1}, accepted3(3, -1.0);
+  fabric_baselines::rotorlb_accept(offers3, link3, room3, 1e-12, accepted3, scratch);
+  const auto fresh = fabric_baselines::rotorlb_accept({{1, 4, 2}}, {2}, {1, 1, 1}, 1e-12);
+  ASSERT_EQ(fresh.size(), 1U);
+  expect_near(accepted3, fresh[0]);
+  expect_near(accepted3, {2.0 / 3, 2.0 / 3, 2.0 / 3});
+}
+
 // One OCS, duplex, 1 byte/ps, τ = 1 µs, 90 % duty: slots of 10 µs carry L = 9e6 bytes per
 // direction. Matchings (circle method), n = 4: M0 {0-3, 1-2}, M1 {1-3, 0-2}, M2 {2-3, 0-1};
 // n = 8: M0 {0-7, 1-6, 2-5, 3-4}, M1 {0-2, 1-7, 3-6, 4-5}, M2 {0-4, 1-3, 2-7, 5-6},
