@@ -22,13 +22,21 @@ enum Curve : int { kNic, kNicSlope, kWait, kHbm, kEager, kEagerSlope, kBothSlope
 // One change of one GPU's curves at time t (picoseconds, fractional where a staging window starts
 // to drain). One curve per record keeps a record at 24 bytes: a 12 M-send run makes ~100 M. `seq`
 // is the record's position as made: sorting by (t, gpu, seq) in place gives the order of a
-// stable sort by (t, gpu) without its buffer of half the list.
+// stable sort by (t, gpu) without its buffer of half the list. GPU, seq and curve share one
+// 64-bit word, in that order from the top, so that (t, key) compares as (t, gpu, seq).
 struct Change {
   double t = 0;
   double by = 0;
-  std::uint32_t seq = 0;
-  std::uint32_t gpu : 29 = 0;
-  std::uint32_t what : 3 = kNic;
+  std::uint64_t key = 0;  // gpu (29 bits), seq (32), what (3)
+
+  Change() = default;
+  Change(double time, double amount, std::uint32_t seq, std::uint32_t gpu, Curve what)
+      : t(time),
+        by(amount),
+        key(std::uint64_t{gpu} << 35 | std::uint64_t{seq} << 3 | static_cast<std::uint64_t>(what)) {
+  }
+  [[nodiscard]] int gpu() const { return static_cast<int>(key >> 35); }
+  [[nodiscard]] int what() const { return static_cast<int>(key & 7); }
 };
 
 // The records of a run, made in passes over the tasks. A survey pass counts them and their
@@ -92,8 +100,7 @@ class Changes {
       block.first_bucket = std::min(block.first_bucket, static_cast<std::uint32_t>(b));
       block.last_bucket = std::max(block.last_bucket, static_cast<std::uint32_t>(b));
     } else if (b >= first_ && b < last_) {
-      list_[next_[b - first_]++] = {t, by, seq, static_cast<std::uint32_t>(gpu),
-                                    static_cast<std::uint32_t>(what)};
+      list_[next_[b - first_]++] = Change(t, by, seq, static_cast<std::uint32_t>(gpu), what);
     }
   }
   [[nodiscard]] std::size_t count() const { return seq_; }
@@ -106,9 +113,7 @@ class Changes {
     for (std::size_t end : ends_) {
       const std::span<Change> records = std::span<Change>(list_).subspan(begin, end - begin);
       std::sort(records.begin(), records.end(), [](const Change& a, const Change& b) {
-        if (a.t != b.t) return a.t < b.t;
-        if (a.gpu != b.gpu) return a.gpu < b.gpu;
-        return a.seq < b.seq;
+        return a.t != b.t ? a.t < b.t : a.key < b.key;
       });
       each(std::span<const Change>(records));
       begin = end;
@@ -320,12 +325,12 @@ struct Level {
     static constexpr double Level::*kField[] = {&Level::nic,   &Level::nic_slope,
                                                 &Level::wait,  &Level::hbm,
                                                 &Level::eager, &Level::eager_slope};
-    if (c.what == kBothSlopes) {
+    if (c.what() == kBothSlopes) {
       nic_slope += c.by;
       eager_slope += c.by;
       return;
     }
-    this->*kField[c.what] += c.by;
+    this->*kField[c.what()] += c.by;
   }
 };
 
@@ -357,11 +362,11 @@ class Sweep {
       total_.advance(t);
       s_.peak_total = std::max(s_.peak_total, total_.nic);
       while (i < all.size() && all[i].t == t) {
-        const int g = all[i].gpu;
+        const int g = all[i].gpu();
         Level& l = gpu_[static_cast<std::size_t>(g)];
         l.advance(t);
         update_peaks(s_, l);  // the left limit: a jump may go down
-        for (; i < all.size() && all[i].t == t && all[i].gpu == g; ++i) {
+        for (; i < all.size() && all[i].t == t && all[i].gpu() == g; ++i) {
           l.apply(all[i]);
           total_.apply(all[i]);
         }
