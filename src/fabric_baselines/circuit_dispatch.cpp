@@ -138,10 +138,9 @@ int CircuitDispatch::partner(int sw, int gpu) const {
 }
 
 bool CircuitDispatch::pending(int from, int to) const {
-  const Queue* direct = direct_.find(from, to);
-  const Queue* relay = relay_.find(from, to);
-  if (relay != nullptr) prefetch(relay);  // its miss overlaps the direct queue's
-  return (direct != nullptr && !direct->empty()) || (relay != nullptr && !relay->empty());
+  for (const QueueTable* m : {&direct_, &relay_})
+    if (const Queue* q = m->find(from, to); q != nullptr && !q->empty()) return true;
+  return false;
 }
 
 // Bytes were queued on from -> to: book it for the next slot of every OCS that brings it up
