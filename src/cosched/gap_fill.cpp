@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/gallop.hpp"
 #include "cosched/lower_bound.hpp"
 #include "cosched/port_book.hpp"
 
@@ -23,9 +24,10 @@ class PortPlan {
   [[nodiscard]] double fit(int sw, int m, double from) const {
     const workload::Task& t = inst_.message_task(m);
     const double p = duration(m);
+    const PortUse sender = port_use(f_, sw, t.src, t.dst, 0);
+    const PortUse receiver = port_use(f_, sw, t.src, t.dst, 1);
     for (double x = from;;) {
-      const double y = std::max(port_fit(port_use(f_, sw, t.src, t.dst, 0), x, p),
-                                port_fit(port_use(f_, sw, t.src, t.dst, 1), x, p));
+      const double y = std::max(port_fit(sender, x, p), port_fit(receiver, x, p));
       if (y == x) return x;
       x = y;
     }
@@ -36,8 +38,10 @@ class PortPlan {
     for (int end = 0; end < 2; ++end) {
       const PortUse u = port_use(f_, sw, t.src, t.dst, end);
       Port& port = ports_[u.port];
-      const Busy b{start, m, u.partner, u.dir != 0};
-      port.busy.insert(std::upper_bound(port.busy.begin(), port.busy.end(), b, by_start), b);
+      const auto at = partition_point_near(port.busy, port.hint,
+                                           [start](const Busy& b) { return b.from <= start; });
+      port.busy.insert(port.busy.begin() + static_cast<std::ptrdiff_t>(at),
+                       Busy{start, m, u.partner, u.dir != 0});
       port.longest = std::max(port.longest, duration(m));
     }
   }
@@ -53,8 +57,10 @@ class PortPlan {
   struct Port {
     std::vector<Busy> busy;
     double longest = 0.0;
+    // Where the port's last search ended: a plan moves forward in time, so the next search of
+    // the port usually ends near it.
+    mutable std::size_t hint = 0;
   };
-  static bool by_start(const Busy& a, const Busy& b) { return a.from < b.from; }
   [[nodiscard]] double duration(int m) const { return inst_.duration[inst_.messages[m]]; }
 
   // Moves x right past every planned use of the port that [x, x + p) collides with: a different
@@ -63,8 +69,10 @@ class PortPlan {
   [[nodiscard]] double port_fit(const PortUse& u, double x, double p) const {
     const Port& port = ports_[u.port];
     const double tau = f_.reconfig_delay;
-    const Busy probe{x - port.longest - tau, 0, 0, false};
-    for (auto it = std::lower_bound(port.busy.begin(), port.busy.end(), probe, by_start);
+    const double skip_before = x - port.longest - tau;
+    port.hint = partition_point_near(port.busy, port.hint,
+                                     [skip_before](const Busy& b) { return b.from < skip_before; });
+    for (auto it = port.busy.begin() + static_cast<std::ptrdiff_t>(port.hint);
          it != port.busy.end() && it->from < x + p + tau; ++it) {
       const bool same = it->partner == u.partner;
       if (same && it->dir != (u.dir != 0)) continue;  // the other direction of a duplex circuit
@@ -176,10 +184,7 @@ std::vector<Placement> slack_gap_fill(const CoschedInstance& inst, const GapFill
   {
     const auto start = planned_task_starts(inst, options, switch_of);
     if (!start) return {};
-    std::vector<Placement> planned(switch_of.size());
-    for (std::size_t m = 0; m < planned.size(); ++m)
-      planned[m] = {switch_of[m], (*start)[inst.messages[m]]};
-    order = start_order(inst, planned);
+    order = start_order(inst, *start);
   }
   return schedule_in_order(inst, switch_of, order).value();
 }

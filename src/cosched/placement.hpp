@@ -46,6 +46,7 @@ class ListScheduler {
 
  private:
   void finish(int v, double end);
+  void prefetch_message(const std::vector<int>& order, std::size_t k) const;
   const CoschedInstance& inst_;
   std::vector<int> missing_, compute_queue_, blocker_;
   std::vector<double> ready_, start_;
@@ -56,6 +57,9 @@ class ListScheduler {
 // Message indices sorted by start time (ties: topological position), for `schedule_in_order`.
 [[nodiscard]] std::vector<int> start_order(const CoschedInstance& inst,
                                            const std::vector<Placement>& placements);
+// The same order for messages that start with their tasks (`task_start` indexed by task).
+[[nodiscard]] std::vector<int> start_order(const CoschedInstance& inst,
+                                           const std::vector<double>& task_start);
 
 // Iteration time of the placements (last task end).
 [[nodiscard]] double iteration_time(const CoschedInstance& inst,

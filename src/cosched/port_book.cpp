@@ -4,17 +4,6 @@
 
 namespace flux::cosched {
 
-int ports_per_switch(const fabric::Fabric& f) {
-  return f.circuit == fabric::CircuitKind::duplex ? f.gpus : 2 * f.gpus;
-}
-
-PortUse port_use(const fabric::Fabric& f, int sw, int src, int dst, int end) {
-  const int base = sw * ports_per_switch(f);
-  if (f.circuit == fabric::CircuitKind::duplex)
-    return end == 0 ? PortUse{base + src, dst, 0} : PortUse{base + dst, src, 1};
-  return end == 0 ? PortUse{base + src, dst, 0} : PortUse{base + f.gpus + dst, src, 0};
-}
-
 PortBook::PortBook(const fabric::Fabric& fabric)
     : fabric_(fabric), ports_(static_cast<std::size_t>(ports_per_switch(fabric)) * fabric.ocs) {}
 

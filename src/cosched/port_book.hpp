@@ -18,7 +18,9 @@ namespace flux::cosched {
 
 // OCS ports per switch: one per GPU for duplex circuits; a TX port g and an RX port gpus + g for
 // simplex ones. Port indices run switch-major: sw * ports_per_switch + local port.
-[[nodiscard]] int ports_per_switch(const fabric::Fabric& f);
+[[nodiscard]] inline int ports_per_switch(const fabric::Fabric& f) {
+  return f.circuit == fabric::CircuitKind::duplex ? f.gpus : 2 * f.gpus;
+}
 
 // One end of a message src→dst on OCS `sw` (end 0 = the sender's port, end 1 = the receiver's):
 // the port it occupies, the GPU at the other end of the circuit, and the direction it uses there
@@ -26,7 +28,13 @@ namespace flux::cosched {
 struct PortUse {
   int port, partner, dir;
 };
-[[nodiscard]] PortUse port_use(const fabric::Fabric& f, int sw, int src, int dst, int end);
+// Inline: list scheduling and slack-gap-fill ask it for every end of every message they try.
+[[nodiscard]] inline PortUse port_use(const fabric::Fabric& f, int sw, int src, int dst, int end) {
+  const int base = sw * ports_per_switch(f);
+  if (f.circuit == fabric::CircuitKind::duplex)
+    return end == 0 ? PortUse{base + src, dst, 0} : PortUse{base + dst, src, 1};
+  return end == 0 ? PortUse{base + src, dst, 0} : PortUse{base + f.gpus + dst, src, 0};
+}
 
 class PortBook {
  public:
