@@ -185,8 +185,9 @@ bool ListScheduler::run(const std::vector<int>& switch_of, const std::vector<int
     if (placed_[m] || missing_[v] != 0) return false;  // listed twice, or before a predecessor
     const workload::Task& t = tasks[v];
     const int sw = switch_of[m];
-    blocker_[m] = book.blocker(sw, t.src, t.dst, ready_[v]);
-    start_[v] = book.earliest(sw, t.src, t.dst, ready_[v]);
+    const PortBook::Start at = book.start(sw, t.src, t.dst, ready_[v]);
+    blocker_[m] = at.blocker;
+    start_[v] = at.time;
     book.place(sw, t.src, t.dst, start_[v] + inst_.duration[v], m);
     placed_[m] = 1;
     finish(v, start_[v] + inst_.duration[v]);

@@ -14,15 +14,10 @@ PortBook::Cause PortBook::port_cause(const PortUse& u) const {
   return {p.end_all + fabric_.reconfig_delay, p.end_all_by};
 }
 
-double PortBook::earliest(int sw, int src, int dst, double ready) const {
-  return std::max(
-      {ready, port_cause(use(sw, src, dst, 0)).time, port_cause(use(sw, src, dst, 1)).time});
-}
-
-int PortBook::blocker(int sw, int src, int dst, double ready) const {
+PortBook::Start PortBook::start(int sw, int src, int dst, double ready) const {
   const Cause a = port_cause(use(sw, src, dst, 0)), b = port_cause(use(sw, src, dst, 1));
   const Cause& c = a.time >= b.time ? a : b;
-  return c.time > ready ? c.message : -1;
+  return c.time > ready ? Start{c.time, c.message} : Start{ready, -1};
 }
 
 bool PortBook::reuses(int sw, int src, int dst) const {

@@ -40,16 +40,22 @@ class PortBook {
  public:
   explicit PortBook(const fabric::Fabric& fabric);
 
-  // Earliest start ≥ `ready` for a message src→dst on OCS `sw`.
-  [[nodiscard]] double earliest(int sw, int src, int dst, double ready) const;
+  // Earliest start ≥ `ready` for a message src→dst on OCS `sw`, and the message whose end (plus
+  // τ for a circuit change) sets it when that is later than `ready` (-1 when `ready` or the
+  // port's first set-up binds).
+  struct Start {
+    double time;
+    int blocker;
+  };
+  [[nodiscard]] Start start(int sw, int src, int dst, double ready) const;
+  [[nodiscard]] double earliest(int sw, int src, int dst, double ready) const {
+    return start(sw, src, dst, ready).time;
+  }
   // True when both ports already hold the src→dst circuit on `sw`.
   [[nodiscard]] bool reuses(int sw, int src, int dst) const;
   // Circuits (sender, receiver; any order for duplex) that placing src→dst on `sw` would tear
   // down at its ports.
   [[nodiscard]] std::vector<std::pair<int, int>> displaced(int sw, int src, int dst) const;
-  // The message whose end (plus τ for a circuit change) sets `earliest(sw, src, dst, ready)`
-  // when that is later than `ready`; -1 when `ready` or the port's first set-up binds.
-  [[nodiscard]] int blocker(int sw, int src, int dst, double ready) const;
   // Appends a message ending at `end`; `message` (any id, -1 = unnamed) is what `blocker` reports.
   void place(int sw, int src, int dst, double end, int message = -1);
 
