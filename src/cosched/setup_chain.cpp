@@ -116,62 +116,58 @@ void SetupChains::gather(int v, const std::vector<double>& time) {
   const std::span<const int> around =
       forward_ ? std::span<const int>(inst_.workload.tasks[v].after) : inst_.succ[v];
   const std::vector<double>& p = inst_.duration;
+  // Each candidate's circuit and end are read once here, not at every comparison of the sorts
+  // (each a look at a task record somewhere in the workload).
   candidates_.clear();
+  const auto add = [&](const Companion& c) {
+    candidates_.push_back({c, partner(c.task, c.side), time[c.task] + p[c.task] + c.lag});
+  };
   for (int u : around) {
     const Sides theirs = sides_of(u);
     for (int j = 0; j < theirs.count; ++j)
-      if (partner(u, theirs.side[j]) >= 0) candidates_.push_back({theirs.side[j], u, 0.0});
+      if (partner(u, theirs.side[j]) >= 0) add({theirs.side[j], u, 0.0});
     if (list_of_[u] >= 0)
-      for (const Companion& c : lists_[list_of_[u]])
-        candidates_.push_back({c.side, c.task, c.lag + p[u]});
+      for (const Companion& c : lists_[list_of_[u]]) add({c.side, c.task, c.lag + p[u]});
     if (--waiting_[u] == 0) release_list(u);
   }
-  auto end = [&](const Companion& c) { return time[c.task] + p[c.task] + c.lag; };
-  auto later = [&](const Companion& x, const Companion& y) {
-    const double ex = end(x), ey = end(y);
-    return ex != ey ? ex > ey : x.task < y.task;
+  auto later = [](const Candidate& x, const Candidate& y) {
+    return x.end != y.end ? x.end > y.end : x.companion.task < y.companion.task;
   };
   // The latest per (side, circuit), then per side the σ + 1 latest circuits.
-  std::sort(candidates_.begin(), candidates_.end(), [&](const Companion& x, const Companion& y) {
-    if (x.side != y.side) return x.side < y.side;
-    const int cx = partner(x.task, x.side), cy = partner(y.task, y.side);
-    return cx != cy ? cx < cy : later(x, y);
+  std::sort(candidates_.begin(), candidates_.end(), [&](const Candidate& x, const Candidate& y) {
+    if (x.companion.side != y.companion.side) return x.companion.side < y.companion.side;
+    return x.circuit != y.circuit ? x.circuit < y.circuit : later(x, y);
   });
-  auto same_circuit = [&](const Companion& x, const Companion& y) {
-    return x.side == y.side && partner(x.task, x.side) == partner(y.task, y.side);
+  auto same_circuit = [](const Candidate& x, const Candidate& y) {
+    return x.companion.side == y.companion.side && x.circuit == y.circuit;
   };
   candidates_.erase(std::unique(candidates_.begin(), candidates_.end(), same_circuit),
                     candidates_.end());
-  std::sort(candidates_.begin(), candidates_.end(), [&](const Companion& x, const Companion& y) {
-    return x.side != y.side ? x.side < y.side : later(x, y);
+  std::sort(candidates_.begin(), candidates_.end(), [&](const Candidate& x, const Candidate& y) {
+    return x.companion.side != y.companion.side ? x.companion.side < y.companion.side : later(x, y);
   });
   // Sides by their latest companion; own sides first.
   const Sides mine = sides_of(v);
   auto is_mine = [&](int side) {
     return std::find(mine.side, mine.side + mine.count, side) != mine.side + mine.count;
   };
-  struct Group {
-    std::size_t begin, size;
-    bool mine;
-    double latest;
-  };
-  std::vector<Group> groups;
+  groups_.clear();
   for (std::size_t i = 0; i < candidates_.size();) {
+    const int side = candidates_[i].companion.side;
     std::size_t j = i;
-    while (j < candidates_.size() && candidates_[j].side == candidates_[i].side) ++j;
-    groups.push_back({i, std::min<std::size_t>(j - i, keep_), is_mine(candidates_[i].side),
-                      end(candidates_[i])});
+    while (j < candidates_.size() && candidates_[j].companion.side == side) ++j;
+    groups_.push_back({i, std::min<std::size_t>(j - i, keep_), is_mine(side), candidates_[i].end});
     i = j;
   }
-  std::sort(groups.begin(), groups.end(), [](const Group& x, const Group& y) {
+  std::sort(groups_.begin(), groups_.end(), [](const Group& x, const Group& y) {
     return x.mine != y.mine ? x.mine : x.latest > y.latest;
   });
   kept_.clear();
   int foreign = 0;
-  for (const Group& g : groups) {
+  for (const Group& g : groups_) {
     if (!g.mine && foreign++ >= foreign_) break;
-    kept_.insert(kept_.end(), candidates_.begin() + static_cast<std::ptrdiff_t>(g.begin),
-                 candidates_.begin() + static_cast<std::ptrdiff_t>(g.begin + g.size));
+    for (std::size_t i = g.begin; i < g.begin + g.size; ++i)
+      kept_.push_back(candidates_[i].companion);
   }
 }
 

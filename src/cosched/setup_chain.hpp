@@ -54,10 +54,23 @@ class SetupChains {
   // in slots reused as tasks leave it: a list header per task was 0.44 GB on the 18.5 M-task
   // GPT-3 iteration, where a slot number is a quarter of that.
   std::vector<std::vector<Companion>> lists_;
-  std::vector<int> free_lists_;                        // slots of lists_ not in use
-  std::vector<int> list_of_;                           // per task, its slot in lists_, or -1
-  std::vector<int> waiting_;                           // per task, neighbours still to visit
-  std::vector<Companion> candidates_, kept_, others_;  // scratch
+  std::vector<int> free_lists_;  // slots of lists_ not in use
+  std::vector<int> list_of_;     // per task, its slot in lists_, or -1
+  std::vector<int> waiting_;     // per task, neighbours still to visit
+  // Scratch: a companion with its circuit (partner GPU) and end + lag; a side's group of them.
+  struct Candidate {
+    Companion companion;
+    int circuit;
+    double end;
+  };
+  struct Group {
+    std::size_t begin, size;
+    bool mine;
+    double latest;
+  };
+  std::vector<Candidate> candidates_;
+  std::vector<Group> groups_;
+  std::vector<Companion> kept_, others_;
 };
 
 }  // namespace flux::cosched
