@@ -56,7 +56,8 @@ class PortBook {
   // Circuits (sender, receiver; any order for duplex) that placing src→dst on `sw` would tear
   // down at its ports.
   [[nodiscard]] std::vector<std::pair<int, int>> displaced(int sw, int src, int dst) const;
-  // Appends a message ending at `end`; `message` (any id, -1 = unnamed) is what `blocker` reports.
+  // Appends a message ending at `end`; `message` (any id, -1 = unnamed) is the blocker `start`
+  // reports for what it delays.
   void place(int sw, int src, int dst, double end, int message = -1);
 
  private:
