@@ -119,15 +119,17 @@ void SetupChains::gather(int v, const std::vector<double>& time) {
   // Each candidate's circuit and end are read once here, not at every comparison of the sorts
   // (each a look at a task record somewhere in the workload).
   candidates_.clear();
-  const auto add = [&](const Companion& c) {
-    candidates_.push_back({c, partner(c.task, c.side), time[c.task] + p[c.task] + c.lag});
+  const auto add = [&](const Companion& c, int circuit) {
+    candidates_.push_back({c, circuit, time[c.task] + p[c.task] + c.lag});
   };
   for (int u : around) {
     const Sides theirs = sides_of(u);
     for (int j = 0; j < theirs.count; ++j)
-      if (partner(u, theirs.side[j]) >= 0) add({theirs.side[j], u, 0.0});
+      if (const int circuit = partner(u, theirs.side[j]); circuit >= 0)
+        add({theirs.side[j], u, 0.0}, circuit);
     if (list_of_[u] >= 0)
-      for (const Companion& c : lists_[list_of_[u]]) add({c.side, c.task, c.lag + p[u]});
+      for (const Companion& c : lists_[list_of_[u]])
+        add({c.side, c.task, c.lag + p[u]}, partner(c.task, c.side));
     if (--waiting_[u] == 0) release_list(u);
   }
   auto later = [](const Candidate& x, const Candidate& y) {
