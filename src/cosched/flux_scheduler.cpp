@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 #include <fmt/format.h>
@@ -57,11 +58,29 @@ Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& opt
 // A candidate is skipped (and named in `skipped`) when less time than flux-greedy took
 // (`greedy_seconds`: each candidate is at least one such pass over the DAG) is left before
 // `deadline`, and a slack-gap-fill also when the deadline stops it.
+// slack-gap-fill's plan after predecessors with each message on its circuit's home OCS unless
+// another OCS saves more than 2 or 8 τ: greedy earliest fits put the two messages of a ring step
+// that are ready together on both OCSes, and every next step then sets its circuit up again. On
+// the 1,024-GPU GPT-3 case at 2 OCS that was 50 set-ups on the critical path of the
+// data-parallel tail at τ = 100 µs; with home OCSes none are left there (479.8 → 473.6 ms, and
+// 511.5 → 503.9 ms at 1 ms).
+constexpr double kHomeSlacks[] = {2.0, 8.0};
+
+GapFillOptions home_plan(double home_slack, const Deadline& deadline) {
+  return {.critical_plan = CriticalPlan::after_predecessors,
+          .home_slack = home_slack,
+          .deadline = deadline};
+}
+
+bool fits_closure(const CoschedInstance& inst, const FluxOptions& options) {
+  return MessageClosure::memory_bytes(inst) <= options.closure_memory_limit;
+}
+
 std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& options,
                              const Deadline& deadline, double greedy_seconds, Incumbent& inc,
                              std::string& skipped) {
   std::string tried = fmt::format("flux-greedy {}", format_time(inc.time));
-  const auto consider = [&](const char* name, const auto& make) {
+  const auto consider = [&](std::string_view name, const auto& make) {
     const std::vector<Placement> placements =
         deadline.leaves(greedy_seconds) ? make() : std::vector<Placement>{};
     if (placements.empty()) {
@@ -79,6 +98,12 @@ std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& opt
       return slack_gap_fill(
           inst, {.critical_plan = CriticalPlan::after_predecessors, .deadline = deadline});
     });
+    // Where the closure does not fit, the slack ladder tries these after the bound (they would
+    // take its time on the largest instances).
+    if (fits_closure(inst, options))
+      for (const double home : kHomeSlacks)
+        consider(fmt::format("slack-gap-fill after predecessors, home OCS {:g} tau", home),
+                 [&] { return slack_gap_fill(inst, home_plan(home, deadline)); });
   }
   if (options.phase_plan || (options.auto_phase_plan && many_to_many(inst))) {
     consider("phase plan", [&] { return phase_plan(inst); });
@@ -93,31 +118,40 @@ std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& opt
 }
 
 // Where the closure does not fit, each local-search move costs a list-scheduling pass over
-// hundreds of thousands of tasks, so the search gets few moves; slack-gap-fill with a ladder of
-// critical-slack thresholds, each with both plans of the critical messages, is cheaper per try
-// and moves more: a higher threshold plans more near-critical messages first. On the 1,024-GPU
-// GPT-3 case at 2 OCS no rung beats the first incumbent's plan after predecessors at τ = 100 µs
-// and 1 ms, and 1e-3 at heads is best at τ = 10 µs. Tries the ladder until the time limit; returns
-// what each rung reached ("a" after predecessors). A rung is not started unless the time it would
-// take, judged by the longest rung so far, is left.
+// hundreds of thousands of tasks, so the search gets few moves; slack-gap-fill is cheaper per try
+// and moves more. The ladder tries its plan with home OCSes first (the first incumbents skip them
+// there, so that the bound comes first), then a ladder of critical-slack thresholds, each with
+// both plans of the critical messages: a higher threshold plans more near-critical messages
+// first. On the 1,024-GPU GPT-3 case at 2 OCS home OCSes win at τ = 100 µs and 1 ms, and 1e-3 at
+// heads at τ = 10 µs. Tries the rungs until the time limit; returns what each reached ("home N"
+// home OCSes, "a" after predecessors). A rung is not started unless the time it would take,
+// judged by the longest rung so far, is left.
 std::string adopt_slack_ladder(const CoschedInstance& inst, const FluxOptions& options,
                                const std::function<double()>& elapsed, const Deadline& deadline,
                                Incumbent& inc) {
   std::string tried;
   double longest = 0.0;
+  // Runs one rung unless the time it would take, judged by the longest so far, is not left;
+  // false once the time limit stops the ladder.
+  const auto rung = [&](const std::string& name, const GapFillOptions& fill) {
+    const double begin = elapsed();
+    if (begin + longest >= options.solver.time_limit) return false;
+    const auto placements = slack_gap_fill(inst, fill);
+    if (placements.empty()) return false;  // the time limit passed during the rung
+    Incumbent candidate = incumbent_of(inst, placements);
+    tried += fmt::format("{}{} {}", tried.empty() ? "" : ", ", name, format_time(candidate.time));
+    if (candidate.time < inc.time) inc = std::move(candidate);
+    longest = std::max(longest, elapsed() - begin);
+    return true;
+  };
+  for (const double home : kHomeSlacks)
+    if (!rung(fmt::format("home {:g}", home), home_plan(home, deadline))) return tried;
   for (const double slack : {1e-3, 1e-2, 3e-2, 0.1, 0.3})
     for (const CriticalPlan plan : {CriticalPlan::at_heads, CriticalPlan::after_predecessors}) {
-      const double begin = elapsed();
-      if (begin + longest >= options.solver.time_limit) return tried;
-      const auto placements = slack_gap_fill(
-          inst, {.critical_slack = slack, .critical_plan = plan, .deadline = deadline});
-      if (placements.empty()) return tried;  // the time limit passed during the rung
-      Incumbent candidate = incumbent_of(inst, placements);
-      tried += fmt::format("{}{}{} {}", tried.empty() ? "" : ", ",
-                           plan == CriticalPlan::after_predecessors ? "a" : "", slack,
-                           format_time(candidate.time));
-      if (candidate.time < inc.time) inc = std::move(candidate);
-      longest = std::max(longest, elapsed() - begin);
+      const std::string name =
+          fmt::format("{}{}", plan == CriticalPlan::after_predecessors ? "a" : "", slack);
+      if (!rung(name, {.critical_slack = slack, .critical_plan = plan, .deadline = deadline}))
+        return tried;
     }
   return tried;
 }
@@ -344,7 +378,7 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
   if (!proven()) {
     // Without room for the closure, precedence is asked of the DAG itself (LazyAncestry).
     std::optional<MessageClosure> closure;
-    if (MessageClosure::memory_bytes(inst) <= options.closure_memory_limit)
+    if (fits_closure(inst, options))
       closure.emplace(inst);
     else
       r.note += fmt::format(
@@ -391,7 +425,7 @@ FluxResult flux_schedule(const CoschedInstance& inst, const FluxOptions& options
 
 FluxModel monolithic_model(const CoschedInstance& inst, const FluxOptions& options) {
   validate(options);
-  if (MessageClosure::memory_bytes(inst) > options.closure_memory_limit)
+  if (!fits_closure(inst, options))
     throw InputError("", "closure_memory_limit",
                      fmt::format("an instance whose message closure fits in {} (it needs {})",
                                  format_bytes(options.closure_memory_limit),

@@ -1,6 +1,7 @@
 #pragma once
 // The Flux scheduler, in stages that each only improve the incumbent:
-//  1. first incumbent: the best of flux-greedy, slack-gap-fill (gap_fill.hpp) and the per-phase
+//  1. first incumbent: the best of flux-greedy, slack-gap-fill (gap_fill.hpp; with both plans of
+//     its critical messages, and where the closure fits also with home OCSes) and the per-phase
 //     circuit plan (phase_plan.hpp): by itself on many-to-many collectives, and when enabled
 //     also with pinned circuits;
 //  2. the critical-path local search (local_search.hpp) from it and from flux-greedy on the static
@@ -17,12 +18,12 @@
 // schedule is then proven optimal. Stages 2 and 3 ask which messages precede which: the message
 // closure answers, O(V·M/64) words; on instances where it would exceed `closure_memory_limit`
 // (thousands of GPUs) a LazyAncestry (ancestry.hpp) searches the DAG per question instead — same
-// answers, no message² memory — the report's note says so, and slack-gap-fill is first retried
-// with a ladder of critical-slack thresholds (each local-search move is a list-scheduling pass
-// over the whole DAG there, so the search makes few moves in its budget). Every schedule is
-// left-shifted (re-timed in its own start order), which never delays a task, so the result is
-// never worse than flux-greedy. It always carries a schedule and the solver report (status,
-// objective, bound and its source, gap, time).
+// answers, no message² memory — the report's note says so, and slack-gap-fill is first retried,
+// after the bound, with home OCSes and a ladder of critical-slack thresholds (each local-search
+// move is a list-scheduling pass over the whole DAG there, so the search makes few moves in its
+// budget). Every schedule is left-shifted (re-timed in its own start order), which never delays a
+// task, so the result is never worse than flux-greedy. It always carries a schedule and the solver
+// report (status, objective, bound and its source, gap, time).
 #include <cstdint>
 #include <string>
 #include <vector>

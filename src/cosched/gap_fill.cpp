@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 #include "core/gallop.hpp"
+#include "cosched/circuit_coloring.hpp"
 #include "cosched/lower_bound.hpp"
 #include "cosched/port_book.hpp"
 
@@ -88,31 +90,53 @@ class PortPlan {
   std::vector<Port> ports_;
 };
 
-// Plans message m (task v) at the earliest fit ≥ from over all OCSes; returns its start.
-double plan_message(const CoschedInstance& inst, PortPlan& plan, std::vector<int>& switch_of, int m,
-                    double from) {
-  double best = 0.0;
-  for (int s = 0; s < inst.fabric.ocs; ++s) {
-    const double x = plan.fit(s, m, from);
-    if (s == 0 || x < best) best = x, switch_of[m] = s;
+// The plan being built: the ports' planned uses and each message's OCS. A message goes where it
+// fits earliest, or with a home slack on its circuit's home OCS (circuit_coloring.hpp) unless
+// another OCS fits it more than home slack · τ earlier.
+class Planner {
+ public:
+  Planner(const CoschedInstance& inst, const GapFillOptions& options)
+      : inst_(inst), ports_(inst), switch_of_(inst.message_count(), 0) {
+    if (options.home_slack < 0.0) return;
+    home_ = circuit_coloring(inst);
+    home_slack_ = options.home_slack * inst.fabric.reconfig_delay;
   }
-  plan.add(switch_of[m], m, best);
-  return best;
-}
+
+  // Plans message m from `from` on; returns its start.
+  double place(int m, double from) {
+    double best = 0.0, at_home = 0.0;
+    const int home = home_.empty() ? -1 : home_[m];
+    for (int s = 0; s < inst_.fabric.ocs; ++s) {
+      const double x = ports_.fit(s, m, from);
+      if (s == 0 || x < best) best = x, switch_of_[m] = s;
+      if (s == home) at_home = x;
+    }
+    if (home >= 0 && at_home <= best + home_slack_) best = at_home, switch_of_[m] = home;
+    ports_.add(switch_of_[m], m, best);
+    return best;
+  }
+
+  [[nodiscard]] std::vector<int> take_switches() { return std::move(switch_of_); }
+
+ private:
+  const CoschedInstance& inst_;
+  PortPlan ports_;
+  std::vector<int> switch_of_, home_;
+  double home_slack_ = 0.0;
+};
 
 // Step 2: plans the critical messages (`critical`, in head order) and returns each message's
 // planned start (−1 where not critical); nullopt when the deadline passes first.
 std::optional<std::vector<double>> plan_critical(const CoschedInstance& inst,
                                                  const GapFillOptions& options,
                                                  const std::vector<double>& head,
-                                                 const std::vector<int>& critical, PortPlan& plan,
-                                                 std::vector<int>& switch_of,
+                                                 const std::vector<int>& critical, Planner& plan,
                                                  DeadlinePoll& deadline) {
   std::vector<double> planned(inst.message_count(), -1.0);
   if (options.critical_plan == CriticalPlan::at_heads) {
     for (int m : critical) {
       if (deadline.passed()) return std::nullopt;
-      planned[m] = plan_message(inst, plan, switch_of, m, head[inst.messages[m]]);
+      planned[m] = plan.place(m, head[inst.messages[m]]);
     }
     return planned;
   }
@@ -125,9 +149,7 @@ std::optional<std::vector<double>> plan_critical(const CoschedInstance& inst,
     double ready = head[v];
     for (int p : tasks[v].after) ready = std::max(ready, start[p] + inst.duration[p]);
     const int m = inst.message_of[v];
-    start[v] = m >= 0 && is_critical[m]
-                   ? (planned[m] = plan_message(inst, plan, switch_of, m, ready))
-                   : ready;
+    start[v] = m >= 0 && is_critical[m] ? (planned[m] = plan.place(m, ready)) : ready;
   }
   return planned;
 }
@@ -148,11 +170,9 @@ std::optional<std::vector<double>> planned_task_starts(const CoschedInstance& in
   }
   std::stable_sort(critical.begin(), critical.end(),
                    [&](int a, int b) { return head[inst.messages[a]] < head[inst.messages[b]]; });
-  PortPlan plan(inst);
-  switch_of.assign(nm, 0);
+  Planner plan(inst, options);
   DeadlinePoll deadline(options.deadline);
-  const auto critical_plan =
-      plan_critical(inst, options, head, critical, plan, switch_of, deadline);
+  const auto critical_plan = plan_critical(inst, options, head, critical, plan, deadline);
   if (!critical_plan) return std::nullopt;
   const std::vector<double>& planned = *critical_plan;
   // Everything else after its planned predecessors; starts stay consistent with the DAG, so the
@@ -169,8 +189,9 @@ std::optional<std::vector<double>> planned_task_starts(const CoschedInstance& in
     else if (planned[m] >= 0.0)
       start[v] = std::max(ready, planned[m]);
     else
-      start[v] = plan_message(inst, plan, switch_of, m, std::max(ready, head[v]));
+      start[v] = plan.place(m, std::max(ready, head[v]));
   }
+  switch_of = plan.take_switches();
   return start;
 }
 

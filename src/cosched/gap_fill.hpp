@@ -16,6 +16,11 @@
 //     could ever go, which is better where such conflicts are rare.
 //  3. The other messages, in topological order, take the earliest such gap after their planned
 //     predecessors end (compute tasks as soon as ready).
+//     Optionally (home_slack) every message of steps 2 and 3 goes on its circuit's home OCS, a
+//     static edge colouring of the circuits (circuit_coloring.hpp), unless another OCS fits it
+//     more than home_slack · τ earlier. Earliest fits alone spread the messages of one ring step
+//     that are ready together over all OCSes, so the next step's circuit is set up again on each;
+//     home OCSes keep a ring's circuits apart and in place.
 //  4. The plan's start order and OCS choice are list-scheduled (schedule_in_order), so the result
 //     is feasible whatever the plan; the plan only guides it.
 // Unlike flux-greedy (earliest start now, in ready order) it never lets a message with slack
@@ -35,7 +40,8 @@ enum class CriticalPlan { at_heads, after_predecessors };
 struct GapFillOptions {
   double critical_slack = 1e-9;  // relative to the critical path: planned first
   CriticalPlan critical_plan = CriticalPlan::at_heads;
-  Deadline deadline{};  // a plan not finished when it passes is dropped
+  double home_slack = -1.0;  // in τ; < 0: every message on the OCS where it fits earliest
+  Deadline deadline{};       // a plan not finished when it passes is dropped
 };
 
 // Every message placed; empty when the deadline passed before the plan was complete.

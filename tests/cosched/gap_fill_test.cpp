@@ -64,6 +64,9 @@ TEST(GapFill, FeasibleOnTinyRandomDags) {
         EXPECT_GE(t, opt - 1e-9) << seed;
         optimal += t <= opt + 1e-9;
         ++cases;
+        // With home OCSes too: still a valid schedule (checked_time replays and checks it).
+        for (const double home : {0.0, 2.0})
+          EXPECT_GE(checked_time(inst, slack_gap_fill(inst, {.home_slack = home})), opt - 1e-9);
       }
   EXPECT_GT(optimal, cases / 3) << optimal << " of " << cases;
 }
@@ -81,24 +84,32 @@ TEST(GapFill, ProvablyOptimalOnThePaperWorkloadUpTo100us) {
   }
 }
 
-// GPT-3 175B cut to 4 layers, TP4 × PP2 × DP2 on 16 GPUs, 2 micro-batches, 2 OCS, τ = 1 ms: the
-// TP rings take both ports, so every pipeline hop waits τ for a port, and everything after it in
-// the pipeline is later than its head. Planned at their heads, the TP ring steps after a hop sit
-// too early in the plan, the data-parallel buckets fill the gaps between them that are not
-// there, and realised in that order the buckets split the rings (2τ each): 38 % above the bound.
-// Planned from their predecessors' planned ends, the gaps are the real ones.
-TEST(GapFill, PlanningAfterPredecessorsKeepsDataParallelStepsOutOfTheRings) {
-  const workload::Workload w = workload::build_workload(workload::parse_scenario(R"({
-    "format": "flux.scenario/1", "name": "GPT-3 175B, 4 layers, TP4 x PP2 x DP2",
-    "model": {"preset": "gpt3-175b", "num_layers": 4},
-    "parallelism": {"world_size": 16, "tensor_model_parallel_size": 4,
-                    "pipeline_model_parallel_size": 2, "sequence_parallel": true},
-    "training": {"micro_batch_size": 1, "global_batch_size": 4, "seq_length": 2048,
+// GPT-3 175B cut to `layers` layers with sequence-parallel TP, PP and DP on tp · pp · dp GPUs,
+// 2 micro-batches per data-parallel rank.
+workload::Workload gpt3_175b(int layers, int tp, int pp, int dp) {
+  return workload::build_workload(
+      workload::parse_scenario(fmt::format(R"({{
+    "format": "flux.scenario/1", "name": "GPT-3 175B, {0} layers, TP{1} x PP{2} x DP{3}",
+    "model": {{"preset": "gpt3-175b", "num_layers": {0}}},
+    "parallelism": {{"world_size": {4}, "tensor_model_parallel_size": {1},
+                    "pipeline_model_parallel_size": {2}, "sequence_parallel": true}},
+    "training": {{"micro_batch_size": 1, "global_batch_size": {5}, "seq_length": 2048,
                  "params_dtype": "bf16", "accumulate_allreduce_grads_in_fp32": true,
-                 "use_distributed_optimizer": true},
-    "hardware": {"gpu": "a100", "mfu": 0.45}})",
-                                                                                 "test"));
-  const auto inst = make_instance(w, make_fabric(16, 2, 1e-3, {.rate = testing::kLinkRate}));
+                 "use_distributed_optimizer": true}},
+    "hardware": {{"gpu": "a100", "mfu": 0.45}}}})",
+                                           layers, tp, pp, dp, tp * pp * dp, 2 * dp),
+                               "test"));
+}
+
+// TP4 × PP2 × DP2 on 16 GPUs, 4 layers, 2 OCS, τ = 1 ms: the TP rings take both ports, so every
+// pipeline hop waits τ for a port, and everything after it in the pipeline is later than its head.
+// Planned at their heads, the TP ring steps after a hop sit too early in the plan, the
+// data-parallel buckets fill the gaps between them that are not there, and realised in that order
+// the buckets split the rings (2τ each): 38 % above the bound. Planned from their predecessors'
+// planned ends, the gaps are the real ones.
+TEST(GapFill, PlanningAfterPredecessorsKeepsDataParallelStepsOutOfTheRings) {
+  const auto inst =
+      make_instance(gpt3_175b(4, 4, 2, 2), make_fabric(16, 2, 1e-3, {.rate = testing::kLinkRate}));
   const double bound = flux_lower_bound(inst).value;
   const double at_heads = checked_time(inst, slack_gap_fill(inst));
   const double after =
@@ -106,6 +117,22 @@ TEST(GapFill, PlanningAfterPredecessorsKeepsDataParallelStepsOutOfTheRings) {
   EXPECT_GT(at_heads, 1.3 * bound);
   EXPECT_LE(after, 1.02 * bound);
   EXPECT_LE(after, iteration_time(inst, flux_greedy(inst)));
+}
+
+// TP4 × PP2 × DP4 on 32 GPUs, 2 layers, 2 OCS, τ = 1 ms: each GPU's data-parallel ring has two
+// partners. Earliest fits send the steps of buckets that are ready together on both OCSes at
+// once, so both ports point at one partner and the other partner's step waits for a set-up,
+// again at every step; home OCSes keep one partner's circuit on each OCS.
+TEST(GapFill, HomeOcsesSaveSetUpsOnDataParallelRings) {
+  const auto inst =
+      make_instance(gpt3_175b(2, 4, 2, 4), make_fabric(32, 2, 1e-3, {.rate = testing::kLinkRate}));
+  const GapFillOptions after{.critical_plan = CriticalPlan::after_predecessors};
+  GapFillOptions home = after;
+  home.home_slack = 2.0;
+  const double earliest = checked_time(inst, slack_gap_fill(inst, after));
+  const double at_home = checked_time(inst, slack_gap_fill(inst, home));
+  EXPECT_LT(at_home, 0.97 * earliest);                      // 194.2 against 203.5 ms
+  EXPECT_LE(at_home, 1.05 * flux_lower_bound(inst).value);  // 186.1 ms
 }
 
 TEST(GapFill, HandlesComputeOnlyAndZeroByteSends) {
