@@ -50,19 +50,11 @@ Incumbent greedy_incumbent(const CoschedInstance& inst, const GreedyOptions& opt
   return incumbent_of(inst, flux_greedy(inst, options));
 }
 
-// The other first-incumbent candidates replace flux-greedy's schedule `inc` where better:
-// slack-gap-fill with both plans of its critical messages (options.gap_fill), the phase plan with
-// and without late directions split off (options.phase_plan, or by itself on many-to-many
-// collectives) and the pinned phase plan (options.phase_plan). Returns what each candidate
-// reached, for the log.
-// A candidate is skipped (and named in `skipped`) when less time than flux-greedy took
-// (`greedy_seconds`: each candidate is at least one such pass over the DAG) is left before
-// `deadline`, and a slack-gap-fill also when the deadline stops it.
 // slack-gap-fill's plan after predecessors with each message on its circuit's home OCS unless
 // another OCS saves more than 2 or 8 τ: greedy earliest fits put the two messages of a ring step
 // that are ready together on both OCSes, and every next step then sets its circuit up again. On
 // the 1,024-GPU GPT-3 case at 2 OCS that was 50 set-ups on the critical path of the
-// data-parallel tail at τ = 100 µs; with home OCSes none are left there (479.8 → 473.6 ms, and
+// data-parallel tail at τ = 100 µs; with home OCSes one is left there (479.8 → 473.6 ms, and
 // 511.5 → 503.9 ms at 1 ms).
 constexpr double kHomeSlacks[] = {2.0, 8.0};
 
@@ -76,6 +68,14 @@ bool fits_closure(const CoschedInstance& inst, const FluxOptions& options) {
   return MessageClosure::memory_bytes(inst) <= options.closure_memory_limit;
 }
 
+// The other first-incumbent candidates replace flux-greedy's schedule `inc` where better:
+// slack-gap-fill with both plans of its critical messages and, where the closure fits, with home
+// OCSes (options.gap_fill), the phase plan with and without late directions split off
+// (options.phase_plan, or by itself on many-to-many collectives) and the pinned phase plan
+// (options.phase_plan). Returns what each candidate reached, for the log.
+// A candidate is skipped (and named in `skipped`) when less time than flux-greedy took
+// (`greedy_seconds`: each candidate is at least one such pass over the DAG) is left before
+// `deadline`, and a slack-gap-fill also when the deadline stops it.
 std::string adopt_candidates(const CoschedInstance& inst, const FluxOptions& options,
                              const Deadline& deadline, double greedy_seconds, Incumbent& inc,
                              std::string& skipped) {
