@@ -339,6 +339,7 @@ class CompletionSolver {
   void scan(int i, double d) {
     const int first = p_->row_start[sz(i)], last = p_->row_start[sz(i) + 1];
     stats_.work += 1 + last - first;
+    stats_.search_work += 1 + last - first;
     scanned_.push_back({i, d});
     const double ui = u_[sz(i)];
     const int* const col = p_->col.data();

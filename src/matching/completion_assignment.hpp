@@ -59,8 +59,9 @@ class CompletionSolver;
 
 // Work of one solve, for callers that choose between cold and warm starts by measured effort.
 struct SolveStats {
-  long searches = 0;  // Dijkstra searches (rows the greedy pass and ARR left free)
-  long work = 0;      // rows visited by ARR and Dijkstra, plus their explicit edges
+  long searches = 0;     // Dijkstra searches (rows the greedy pass and ARR left free)
+  long work = 0;         // rows visited by ARR and Dijkstra, plus their explicit edges
+  long search_work = 0;  // the part of `work` visited by the Dijkstra searches
 };
 
 // The same solver keeping its O(n) buffers between calls, for callers that solve a sequence of

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -15,6 +16,11 @@ namespace flux::spectra {
 namespace {
 
 constexpr double kCritical = 1e9;  // the reference's cost of a forbidden pair
+// Row reduction steps per row of the automatic kernel's long variant (see probe_long).
+constexpr int kLongReduction = 16;
+// Time of a Dijkstra edge relaxation over an ARR edge visit (synthetic n = 1024: ≈ 8 ns against
+// ≈ 1.7 ns, docs/results/spectra.md): what the long-reduction probe compares.
+constexpr long kSearchCost = 4;
 
 // Remaining demand and coverage on the support, plus uncovered counts per line.
 class DecomposeState {
@@ -27,7 +33,8 @@ class DecomposeState {
         col_count_(static_cast<std::size_t>(s.n), 0),
         completion_{.reduction_steps_per_row = reduction_steps},
         potential_(static_cast<std::size_t>(s.n), 0.0),
-        workspace_(completion_) {
+        workspace_(completion_),
+        long_probe_(reduction_steps < kLongReduction) {
     for (int i = 0; i < s.n; ++i)
       for (int e = s.row_start[ix(i)]; e < s.row_start[ix(i) + 1]; ++e) {
         ++row_count_[ix(i)];
@@ -126,29 +133,71 @@ class DecomposeState {
       return checked(completion_assignment(p, potential_, completion_));
     }
     if (solved_ && (kernel == AssignmentKernel::sparse_warm || warm_))
-      return checked(workspace_.resolve(p, potential_));
-    if (kernel == AssignmentKernel::automatic && solved_) probe_warm(p);
+      return checked(active().resolve(p, potential_));
+    if (kernel == AssignmentKernel::automatic && solved_) {
+      probe_warm(p);
+      probe_long(p);
+    }
     solved_ = true;
     std::fill(potential_.begin(), potential_.end(), 0.0);  // cold start
-    const matching::SparseAssignmentResult& r = workspace_.solve(p, potential_);
-    cold_searches_ = workspace_.last_stats().searches;
-    if (warm_probe_work_ >= 0) warm_ = 4 * warm_probe_work_ < 3 * workspace_.last_stats().work;
-    warm_probe_work_ = -1;
+    const matching::SparseAssignmentResult& r = active().solve(p, potential_);
+    cold_searches_ = active().last_stats().searches;
+    cold_work_ = active().last_stats().work;
+    choose_start(active().last_stats());
     return checked(r);
+  }
+
+  // The solver of the current budget: the default, or the long row reduction once it paid.
+  matching::CompletionWorkspace& active() { return long_ ? *long_workspace_ : workspace_; }
+
+  // Automatic kernel, after a cold step that probed: later steps start warm if that took < 3/4
+  // of this step's cold work; else they switch to the long row reduction if its cost did. The
+  // switch solves the next step cold (the long solver does not hold this step's matching).
+  void choose_start(const matching::SolveStats& cold) {
+    if (warm_probe_work_ >= 0) warm_ = 4 * warm_probe_work_ < 3 * cold.work;
+    if (!warm_ && long_probe_cost_ >= 0 && 4 * long_probe_cost_ < 3 * cost(cold)) {
+      long_ = true;
+      solved_ = false;
+      probed_ = false;  // the long budget gets its own warm probe
+    }
+    warm_probe_work_ = long_probe_cost_ = -1;
+  }
+
+  // Time-like cost of a solve: a Dijkstra edge (heap update) costs about kSearchCost ARR edges.
+  static long cost(const matching::SolveStats& s) {
+    return s.work + (kSearchCost - 1) * s.search_work;
   }
 
   // Automatic kernel: when the last cold step needed many Dijkstra searches (price wars that ARR
   // does not settle, e.g. dense or irregular supports), this step is also solved warm, on a copy
   // of the potentials, for its measured work only; the cold solve that follows decides whether
   // the later steps start warm. At most one probe per 8 steps. Deterministic: work is counted.
+  // With the long row reduction few searches are left: there it probes once, on the step after
+  // the switch's cold one (random sparse supports then go warm; near-regular ones stay cold).
   void probe_warm(const matching::SparseAssignmentProblem& p) {
     if (++steps_since_probe_ < 8 && probed_) return;
-    if (7 * cold_searches_ <= s_.n) return;  // few searches: nothing for a warm start to save
+    if (long_ ? probed_ : 7 * cold_searches_ <= s_.n) return;
     probed_ = true;
     steps_since_probe_ = 0;
     probe_potential_ = potential_;
-    (void)workspace_.resolve(p, probe_potential_);
-    warm_probe_work_ = workspace_.last_stats().work;
+    (void)active().resolve(p, probe_potential_);
+    warm_probe_work_ = active().last_stats().work;
+  }
+
+  // Automatic kernel, once, on the step after the first cold one that needed Dijkstra searches:
+  // the step is also solved cold with the long row reduction (kLongReduction steps per row), for
+  // its measured cost only. On large near-regular supports (synthetic n = 1024) ARR then settles
+  // almost every row, and the searches that dominate the default budget vanish.
+  void probe_long(const matching::SparseAssignmentProblem& p) {
+    if (!long_probe_ || long_ || cold_searches_ == 0) return;
+    // A warm start that already beats the last cold step (MoE) is cheaper than either budget.
+    if (warm_probe_work_ >= 0 && 4 * warm_probe_work_ < 3 * cold_work_) return;
+    long_probe_ = false;
+    long_workspace_ = std::make_unique<matching::CompletionWorkspace>(
+        matching::CompletionOptions{.reduction_steps_per_row = kLongReduction});
+    probe_potential_.assign(potential_.size(), 0.0);
+    (void)long_workspace_->solve(p, probe_potential_);
+    long_probe_cost_ = cost(long_workspace_->last_stats());
   }
 
   // König: a matching saturating every critical line always exists, so this is a logic error.
@@ -186,10 +235,14 @@ class DecomposeState {
   bool solved_ = false;  // a step was solved: the workspace holds its matching and duals
   bool probed_ = false;  // automatic: a warm start was tried
   int steps_since_probe_ = 0;
-  bool warm_ = false;  // automatic: later steps start warm
-  long cold_searches_ = 0;
-  long warm_probe_work_ = -1;  // work of the second step solved warm, or -1
+  bool warm_ = false;                       // automatic: later steps start warm
+  long cold_searches_ = 0, cold_work_ = 0;  // of the last cold step
+  long warm_probe_work_ = -1;               // work of the second step solved warm, or -1
   std::vector<double> probe_potential_;
+  bool long_probe_;            // automatic: the long row reduction is still to be tried
+  bool long_ = false;          // automatic: later steps use the long row reduction
+  long long_probe_cost_ = -1;  // cost of the probed step with the long row reduction, or -1
+  std::unique_ptr<matching::CompletionWorkspace> long_workspace_;
 };
 
 // Stretch pass of DECOMPOSE: raise each permutation, in creation order, by the largest remaining

@@ -19,11 +19,16 @@
 // (synthetic), where each step deletes the previous matching outright. `automatic` (default) runs
 // cold and, when a cold step needed more than n/7 searches, solves the next step both ways and
 // goes warm if warm took < 3/4 of the cold work (counted, so deterministic; one probe per 8 steps).
-// Where it stays cold its output is the cold kernel's bit for bit; where it goes warm every step is
-// still optimal, so on real-valued supports the peeled demands are the same and only idle fillers
-// and exact ties may differ. Worst case O(Δ · n · nnz · log n). `dense` builds the reference's
-// n x n cost matrix with 1e9 entries and runs the O(n^3) Hungarian: O(Δ · n^3), kept for
-// cross-checks and benchmarks. All give optimal assignments at every step; only ties may differ.
+// Once, on the step after the first cold one with any search, it also solves the step with the
+// long row reduction (16 steps per row) and keeps that budget for the later steps if it cost
+// < 3/4 as much (Dijkstra edges weighted 4x ARR's, their measured ratio); with that budget it
+// probes a warm start once (random sparse supports go warm, near-regular ones stay cold).
+// Where it stays cold with the default budget its output is the cold kernel's bit for bit;
+// elsewhere every step is still optimal, so on real-valued supports the peeled demands are the
+// same and only idle fillers and exact ties may differ. Worst case O(Δ · n · nnz · log n). `dense`
+// builds the reference's n x n cost matrix with 1e9 entries and runs the O(n^3) Hungarian: O(Δ ·
+// n^3), kept for cross-checks and benchmarks. All give optimal assignments at every step; only ties
+// may differ.
 #include <vector>
 
 #include "core/matrix.hpp"
@@ -41,7 +46,8 @@ struct DecomposeOptions {
   // Sparse kernels: augmenting row reduction steps per row before the Dijkstra searches
   // (matching::CompletionOptions). 2 = the reference's schedules as pinned; any value gives an
   // optimal assignment at every step but may break ties (idle fillers) differently. 16 is the
-  // fast variant for large near-regular supports (see docs/results/spectra.md §8).
+  // fast variant for large near-regular supports (see docs/results/spectra.md §8), which the
+  // automatic kernel also switches to by itself where a probe shows it pays.
   int reduction_steps = 2;
 };
 
