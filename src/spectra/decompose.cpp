@@ -154,14 +154,18 @@ class DecomposeState {
   // of this step's cold work; else they switch to the long row reduction if its cost did. The
   // switch solves the next step cold (the long solver does not hold this step's matching).
   void choose_start(const matching::SolveStats& cold) {
-    if (warm_probe_work_ >= 0) warm_ = 4 * warm_probe_work_ < 3 * cold.work;
-    if (!warm_ && long_probe_cost_ >= 0 && 4 * long_probe_cost_ < 3 * cost(cold)) {
+    if (warm_probe_work_ >= 0) warm_ = pays(warm_probe_work_, cold.work);
+    if (!warm_ && pays(long_probe_cost_, cost(cold))) {
       long_ = true;
       solved_ = false;
       probed_ = false;  // the long budget gets its own warm probe
     }
     warm_probe_work_ = long_probe_cost_ = -1;
   }
+
+  // Whether a probe (−1: none) took less than 3/4 of the cold step it is compared with: the one
+  // margin of both probes.
+  static bool pays(long probe, long cold) { return probe >= 0 && 4 * probe < 3 * cold; }
 
   // Time-like cost of a solve: a Dijkstra edge (heap update) costs about kSearchCost ARR edges.
   static long cost(const matching::SolveStats& s) {
@@ -191,7 +195,7 @@ class DecomposeState {
   void probe_long(const matching::SparseAssignmentProblem& p) {
     if (!long_probe_ || long_ || cold_searches_ == 0) return;
     // A warm start that already beats the last cold step (MoE) is cheaper than either budget.
-    if (warm_probe_work_ >= 0 && 4 * warm_probe_work_ < 3 * cold_work_) return;
+    if (pays(warm_probe_work_, cold_work_)) return;
     long_probe_ = false;
     long_workspace_ = std::make_unique<matching::CompletionWorkspace>(
         matching::CompletionOptions{.reduction_steps_per_row = kLongReduction});
@@ -237,7 +241,7 @@ class DecomposeState {
   int steps_since_probe_ = 0;
   bool warm_ = false;                       // automatic: later steps start warm
   long cold_searches_ = 0, cold_work_ = 0;  // of the last cold step
-  long warm_probe_work_ = -1;               // work of the second step solved warm, or -1
+  long warm_probe_work_ = -1;               // work of the step probed warm, or -1
   std::vector<double> probe_potential_;
   bool long_probe_;            // automatic: the long row reduction is still to be tried
   bool long_ = false;          // automatic: later steps use the long row reduction
