@@ -28,7 +28,13 @@
 //                   at the new winner. Outside that gate, where DECOMPOSE overshoots the busiest
 //                   line by more than 1.15x on at most 5000 non-zeros (wide-flow synthetic), the
 //                   same rounds with one peeled decomposition each (k·s nearest 16) and no
-//                   plan search.
+//                   plan search;
+//   and, under either gate, DECOMPOSE's Δ classes recoloured for the least sum of their maxima
+//                   (kempe_decompose.hpp), scheduled and searched like the winner, then peeled
+//                   again if it wins; it comes after every other candidate, so what they found
+//                   stays a candidate. Under either gate every decomposition is also packed whole
+//                   by LPT plus moves and swaps off the busiest switch (swap_packing.hpp), then
+//                   improved EQUALIZE.
 // Stretch weights on the same permutations were a candidate too but never won on the quality grid
 // (bench/spectra_quality_bench.cpp: 7 generators x 8 cells x 3 seeds), so they are not tried.
 // Cost: one greedy decomposition (Δ sparse assignments), at most one threshold decomposition, one
@@ -46,12 +52,14 @@
 #include "spectra/bottleneck_decompose.hpp"
 #include "spectra/colgen_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
+#include "spectra/kempe_decompose.hpp"
 #include "spectra/lp_weights.hpp"
 #include "spectra/peel_decompose.hpp"
 #include "spectra/plan_search.hpp"
 #include "spectra/pool_decompose.hpp"
 #include "spectra/spectra.hpp"
 #include "spectra/support.hpp"
+#include "spectra/swap_packing.hpp"
 #include "spectra/wraparound.hpp"
 
 namespace flux::spectra {
@@ -91,9 +99,10 @@ constexpr int kPeelWidePerms = 16;
 constexpr double kPoolOvershoot = 1.25;
 
 // Every schedule for one decomposition, in a fixed order; with `reference` the first is
-// spectra-ref's (LPT + reference EQUALIZE).
+// spectra-ref's (LPT + reference EQUALIZE); with `packed`, last, the swap packing
+// (swap_packing.hpp) + improved EQUALIZE.
 std::vector<matrix::SwitchPlan> candidate_plans(const matrix::Decomposition& dec, int s,
-                                                double delta, bool reference) {
+                                                double delta, bool reference, bool packed) {
   std::vector<matrix::SwitchPlan> plans;
   matrix::SwitchPlan ref = matrix::lpt_assign(dec.weights, s, delta);
   matrix::SwitchPlan fresh = ref;
@@ -108,6 +117,10 @@ std::vector<matrix::SwitchPlan> candidate_plans(const matrix::Decomposition& dec
   plans.push_back(wraparound_plan(dec.weights, order, s, delta));
   std::reverse(order.begin(), order.end());
   plans.push_back(wraparound_plan(dec.weights, order, s, delta));
+  if (packed) {
+    plans.push_back(swap_packed_assign(dec.weights, s, delta));
+    equalize_improved(plans.back(), delta);
+  }
   return plans;
 }
 
@@ -176,6 +189,19 @@ matrix::Decomposition colgen_candidate(const matrix::MatrixProblem& p, const Sup
   return colgen_decompose(s, greedy, {.switches = p.switches, .delta = p.delta});
 }
 
+// DECOMPOSE's Δ classes recoloured for the least sum of class maxima (kempe_decompose.hpp), LP
+// re-weighted, where DECOMPOSE overshoots the busiest line; empty otherwise.
+matrix::Decomposition kempe_candidate(const Support& s, const matrix::Decomposition& greedy,
+                                      const Overshoot& over) {
+  if (greedy.perms.empty() || !over.peelable()) return {};
+  matrix::Decomposition dec = kempe_decompose(s, greedy);
+  if (std::vector<double> w = lp_min_total_weights(s, dec.perms); !w.empty()) {
+    dec.weights = std::move(w);
+    sort_by_weight(dec);
+  }
+  return dec;
+}
+
 // The shortest plan over every decomposition × scheduler, and its decomposition.
 struct Winner {
   matrix::SwitchPlan plan;
@@ -184,14 +210,14 @@ struct Winner {
 };
 
 // With `with_reference`, decs[0] is spectra-ref's decomposition and its first plan spectra-ref's
-// schedule; later plans must be strictly shorter to win.
+// schedule; later plans must be strictly shorter to win. `packed`: candidate_plans's.
 Winner shortest_plan(const std::vector<matrix::Decomposition>& decs, const matrix::MatrixProblem& p,
-                     bool with_reference) {
+                     bool with_reference, bool packed = false) {
   Winner win;
   std::size_t best_dec = 0;
   for (std::size_t k = 0; k < decs.size(); ++k)
     for (matrix::SwitchPlan& plan :
-         candidate_plans(decs[k], p.switches, p.delta, with_reference && k == 0)) {
+         candidate_plans(decs[k], p.switches, p.delta, with_reference && k == 0, packed)) {
       // A plan's makespan is its largest load (less only if empty pieces end a switch, which
       // then emit no slot): skip plans clearly no better than the best.
       const double load = *std::max_element(plan.load.begin(), plan.load.end());
@@ -245,10 +271,22 @@ Winner peeled_plan(const Support& support, const matrix::MatrixProblem& p, doubl
       decs.push_back(std::move(d));
   }
   if (decs.empty()) return {};
-  Winner w = shortest_plan(decs, p, false);
+  Winner w = shortest_plan(decs, p, false, true);
   if (w.makespan > target * kPeelSearchSlack) return {};
   if (!range.search) return w;
   return searched(support, std::move(w), p);
+}
+
+// Peeled plans aimed at the winner's makespan; a peeled plan that wins sets a new, shorter target:
+// aim again from it.
+Winner peel_rounds(const Support& support, const matrix::MatrixProblem& p, Winner win,
+                   const PeelRange& range) {
+  for (int round = 0; round < kPeelRounds; ++round) {
+    Winner c = peeled_plan(support, p, win.makespan, range);
+    if (c.makespan >= win.makespan * (1 - 1e-9)) break;
+    win = std::move(c);
+  }
+  return win;
 }
 
 }  // namespace
@@ -271,7 +309,7 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
     decs.push_back(std::move(cg));
   // Compare makespans computed from the plans and build the slots of the winner only. The first
   // candidate is spectra-ref's and later ones must be strictly shorter.
-  Winner win = shortest_plan(decs, p, true);
+  Winner win = shortest_plan(decs, p, true, over.peelable());
   const bool colgen_gate = support.size() <= kSearchMaxNonzeros && over.large();
   if (colgen_gate && win.makespan > 0.0)
     // The plan search, under the same gate as column generation: elsewhere (synthetic n = 100 at
@@ -279,11 +317,13 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
     win = searched(support, std::move(win), p);
   if ((colgen_gate || over.peelable()) && win.makespan > 0.0) {
     const PeelRange range = colgen_gate ? PeelRange{} : wide_peel_range(p.switches);
-    // A peeled plan that wins sets a new, shorter target: aim again from it.
-    for (int round = 0; round < kPeelRounds; ++round) {
-      Winner c = peeled_plan(support, p, win.makespan, range);
-      if (c.makespan >= win.makespan * (1 - 1e-9)) break;
-      win = std::move(c);
+    win = peel_rounds(support, p, std::move(win), range);
+    // The recoloured classes last after the rest, so every plan found above stays a candidate.
+    if (matrix::Decomposition k = kempe_candidate(support, decs.front(), over); !k.perms.empty()) {
+      Winner c = shortest_plan({std::move(k)}, p, false, true);
+      if (colgen_gate && c.makespan > 0.0) c = searched(support, std::move(c), p);
+      if (c.makespan < win.makespan * (1 - 1e-9))
+        win = peel_rounds(support, p, std::move(c), range);
     }
   }
   matrix::MatrixResult r = plan_result(win.plan, win.dec, p);

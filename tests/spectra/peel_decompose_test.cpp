@@ -8,10 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <tuple>
 
-#include "matrix/bounds.hpp"
-#include "spectra/spectra.hpp"
 #include "spectra_test_util.hpp"
 
 namespace flux::spectra {
@@ -56,47 +53,20 @@ TEST(PeelDecompose, CoversRandomSparseWithCountPermutationsAtTheCap) {
   }
 }
 
-// `spectra` on seeds 1-3 of `family` at s switches and δ: valid, never longer than the reference,
-// and its mean makespan / LB3 below `bound`.
-template <class Family>
-void expect_mean_ratio_below(Family family, int sw, double delta, double bound) {
-  double ratio_sum = 0;
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    SCOPED_TRACE(::testing::Message() << seed << " s " << sw << " delta " << delta);
-    const matrix::MatrixProblem p = testing::problem(family(seed), sw, delta);
-    const matrix::MatrixResult a = spectra_improved(p);
-    testing::expect_valid_schedule(p, a);
-    EXPECT_LE(a.schedule.makespan, spectra_reference(p).schedule.makespan);
-    ratio_sum += a.schedule.makespan / matrix::lower_bound_lb3(p.time, p.switches, p.delta);
-  }
-  EXPECT_LT(ratio_sum / 3, bound) << "s " << sw << " delta " << delta;
-}
-
 TEST(PeelDecompose, SpectraMuchShorterOnManySwitchesAtLargeDelta) {
   // In `flux matrix bench` (mean makespan over these seeds / mean LB3, docs/results/spectra.md
   // §9.2): s = 16, δ = .08 went 1.371 -> 1.166 with the peeled decompositions; s = 4, δ = .04
   // 1.268 -> 1.196.
-  expect_mean_ratio_below(sparse50, 16, 0.08, 1.25);
-  expect_mean_ratio_below(sparse50, 4, 0.04, 1.24);
-}
-
-// Synthetic n = 64 with wide flows (8 large + 24 small per port), as in the matrix bench: above
-// column generation's size gate, peeled by the wide gate (one decomposition of about 16
-// permutations per round, no plan search).
-Matrix synthetic64_wide(std::uint64_t seed) {
-  matrix::GeneratorOptions o;
-  o.n = 64;
-  o.large_flows = 8;
-  o.small_flows = 24;
-  return generate_matrix("synthetic", o, seed);
+  testing::expect_mean_ratio_below(sparse50, 16, 0.08, 1.25);
+  testing::expect_mean_ratio_below(sparse50, 4, 0.04, 1.24);
 }
 
 TEST(PeelDecompose, SpectraShorterOnWideFlowSynthetic) {
   // In `flux matrix bench` (mean makespan over these seeds / mean LB3, docs/results/spectra.md
   // §9.3): s = 16, δ = .01 went 1.2125 -> 1.1665 with the wide gate; s = 8, δ = .02 1.1983 ->
   // 1.1833.
-  expect_mean_ratio_below(synthetic64_wide, 16, 0.01, 1.19);
-  expect_mean_ratio_below(synthetic64_wide, 8, 0.02, 1.19);
+  testing::expect_mean_ratio_below(testing::synthetic64_wide, 16, 0.01, 1.19);
+  testing::expect_mean_ratio_below(testing::synthetic64_wide, 8, 0.02, 1.19);
 }
 
 }  // namespace

@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "matrix/algorithm.hpp"
+#include "matrix/bounds.hpp"
 #include "matrix/generators.hpp"
 #include "matrix/verify.hpp"
 #include "spectra/decompose.hpp"
+#include "spectra/spectra.hpp"
 
 namespace flux::testing {
 
@@ -56,6 +58,37 @@ inline void expect_covering_decomposition(const Matrix& d, const matrix::Decompo
   }
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) EXPECT_GE(served(i, j), d(i, j) - 1e-9) << i << "," << j;
+}
+
+inline double total_weight(const matrix::Decomposition& dec) {
+  double sum = 0.0;
+  for (const double w : dec.weights) sum += w;
+  return sum;
+}
+
+// The wide-flow synthetic family of the matrix bench: n = 64, 8 large + 24 small flows per port.
+inline Matrix synthetic64_wide(std::uint64_t seed) {
+  matrix::GeneratorOptions o;
+  o.n = 64;
+  o.large_flows = 8;
+  o.small_flows = 24;
+  return generate_matrix("synthetic", o, seed);
+}
+
+// `spectra` on seeds 1-3 of `family` at s switches and δ: valid, never longer than the reference,
+// and its mean makespan / LB3 below `bound`.
+template <class Family>
+inline void expect_mean_ratio_below(Family family, int sw, double delta, double bound) {
+  double ratio_sum = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    SCOPED_TRACE(::testing::Message() << seed << " s " << sw << " delta " << delta);
+    const matrix::MatrixProblem p = problem(family(seed), sw, delta);
+    const matrix::MatrixResult a = spectra::spectra_improved(p);
+    expect_valid_schedule(p, a);
+    EXPECT_LE(a.schedule.makespan, spectra::spectra_reference(p).schedule.makespan);
+    ratio_sum += a.schedule.makespan / matrix::lower_bound_lb3(p.time, p.switches, p.delta);
+  }
+  EXPECT_LT(ratio_sum / 3, bound) << "s " << sw << " delta " << delta;
 }
 
 }  // namespace flux::testing
