@@ -1,8 +1,10 @@
 #include "spectra/peel_decompose.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "spectra/decompose.hpp"
+#include "spectra/kempe_decompose.hpp"
 #include "spectra/lp_weights.hpp"
 #include "spectra/weighted_matching.hpp"
 
@@ -49,6 +51,21 @@ void drop_zero_weights(matrix::Decomposition& dec) {
   }
 }
 
+void append(matrix::Decomposition& to, const matrix::Decomposition& part) {
+  to.perms.insert(to.perms.end(), part.perms.begin(), part.perms.end());
+  to.weights.insert(to.weights.end(), part.weights.begin(), part.weights.end());
+}
+
+// `dec` re-weighted for the least total, sorted, zeros dropped; nothing if the LP fails.
+std::optional<matrix::Decomposition> least_total(const Support& s, matrix::Decomposition dec) {
+  std::vector<double> w = lp_min_total_weights(s, dec.perms);
+  if (w.empty()) return std::nullopt;
+  dec.weights = std::move(w);
+  sort_by_weight(dec);
+  drop_zero_weights(dec);
+  return dec;
+}
+
 }  // namespace
 
 std::vector<matrix::Decomposition> peel_decompose(const Support& s, double cap, int count) {
@@ -57,23 +74,26 @@ std::vector<matrix::Decomposition> peel_decompose(const Support& s, double cap, 
   matrix::Decomposition dec = peel(s, cap, count, residual);
   const double largest = *std::max_element(s.value.begin(), s.value.end());
   const Matrix rest = residual_matrix(s, residual, kResidualTolerance * largest);
+  std::optional<matrix::Decomposition> recoloured;
   if (rest.nonzeros() > 0) {
-    const matrix::Decomposition tail = spectra_decompose(rest);
-    dec.perms.insert(dec.perms.end(), tail.perms.begin(), tail.perms.end());
-    dec.weights.insert(dec.weights.end(), tail.weights.begin(), tail.weights.end());
+    const Support rest_support = make_support(rest);
+    const matrix::Decomposition tail = spectra_decompose(rest_support);
+    recoloured = dec;
+    append(*recoloured, kempe_decompose(rest_support, tail));
+    append(dec, tail);
   }
   // Entries dropped as round-off are covered up to it; repair makes coverage exact.
   (void)repair_coverage(s, dec.perms, dec.weights);
   std::vector<matrix::Decomposition> out;
-  matrix::Decomposition least = dec;
+  std::optional<matrix::Decomposition> least = least_total(s, dec);
   sort_by_weight(dec);
   drop_zero_weights(dec);
   out.push_back(std::move(dec));
-  if (std::vector<double> w = lp_min_total_weights(s, least.perms); !w.empty()) {
-    least.weights = std::move(w);
-    sort_by_weight(least);
-    drop_zero_weights(least);
-    out.push_back(std::move(least));
+  if (least) out.push_back(std::move(*least));
+  if (recoloured) {
+    (void)repair_coverage(s, recoloured->perms, recoloured->weights);
+    if (std::optional<matrix::Decomposition> r = least_total(s, std::move(*recoloured)))
+      out.push_back(std::move(*r));
   }
   return out;
 }

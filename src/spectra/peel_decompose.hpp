@@ -11,10 +11,12 @@
 // counted up to the cap: max Σ_e min(r_e, cap), one max-weight matching (weighted_matching.hpp).
 // Peeling `count` = k·s of them (r_e -= cap along each) fills the switches; DECOMPOSE (greedy,
 // LP-weighted) covers the rest. Peeling stops early when nothing is left.
-// Returns two decompositions over the same permutations: the peeled weights as they are (cap
-// each; the rest with DECOMPOSE's weights), and all of them re-weighted for the least total
-// (lp_weights.hpp; omitted if that LP fails). Both cover D; weights sorted descending, no zeros.
-// Cost: `count` sparse assignments, one DECOMPOSE of the residual, one LP.
+// Returns up to three decompositions: the peeled weights as they are (cap each; the rest with
+// DECOMPOSE's weights); the same permutations re-weighted for the least total (lp_weights.hpp);
+// and the peeled permutations with DECOMPOSE's classes of the rest recoloured
+// (kempe_decompose.hpp), re-weighted likewise (each LP-weighted one omitted if its LP fails).
+// All cover D; weights sorted descending, no zeros.
+// Cost: `count` sparse assignments, one DECOMPOSE of the residual and its recolouring, two LPs.
 #include <vector>
 
 #include "matrix/decomposition.hpp"
