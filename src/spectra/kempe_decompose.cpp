@@ -1,6 +1,7 @@
 #include "spectra/kempe_decompose.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace flux::spectra {
 namespace {
@@ -175,11 +176,16 @@ matrix::Decomposition kempe_decompose(const Support& s, const matrix::Decomposit
                                       const KempeOptions& opt) {
   const int classes = static_cast<int>(start.perms.size());
   if (s.size() == 0 || classes == 0) return {};
+  // A pass visits K(K - 1)/2 pairs at O(n) each.
+  const double pass_work = 0.5 * classes * (classes - 1.0) * s.n;
+  const int passes = static_cast<int>(
+      std::min<double>(opt.max_passes, std::floor(opt.max_work / std::max(pass_work, 1.0))));
+  if (passes == 0) return {};
   Colouring c(s, classes);
   initial_colours(s, start, c);
   for (int e = 0; e < s.size(); ++e)
     if (c.colour(e) < 0) return {};  // `start` does not cover D
-  for (int pass = 0; pass < opt.max_passes; ++pass) {
+  for (int pass = 0; pass < passes; ++pass) {
     bool improved = false;
     for (int a = 0; a < classes; ++a)
       for (int b = a + 1; b < classes; ++b) improved = c.improve_pair(a, b) || improved;

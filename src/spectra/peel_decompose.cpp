@@ -78,8 +78,10 @@ std::vector<matrix::Decomposition> peel_decompose(const Support& s, double cap, 
   if (rest.nonzeros() > 0) {
     const Support rest_support = make_support(rest);
     const matrix::Decomposition tail = spectra_decompose(rest_support);
-    recoloured = dec;
-    append(*recoloured, kempe_decompose(rest_support, tail));
+    if (const matrix::Decomposition k = kempe_decompose(rest_support, tail); !k.perms.empty()) {
+      recoloured = dec;
+      append(*recoloured, k);
+    }
     append(dec, tail);
   }
   // Entries dropped as round-off are covered up to it; repair makes coverage exact.

@@ -68,6 +68,17 @@ matrix::Decomposition recoloured(const Matrix& d, const matrix::Decomposition& s
   return k;
 }
 
+TEST(KempeDecompose, GivesUpRatherThanExceedItsWorkBudget) {
+  // sparse n = 50 has Δ = 17 classes: one pass is 17 · 16 / 2 pairs of 50 rows = 6 800 visits.
+  const Matrix d = sparse50(1);
+  const Support s = make_support(d);
+  const matrix::Decomposition greedy = spectra_decompose(s);
+  EXPECT_TRUE(kempe_decompose(s, greedy, {.max_work = 6000}).perms.empty());
+  const matrix::Decomposition one_pass = kempe_decompose(s, greedy, {.max_work = 7000});
+  testing::expect_covering_decomposition(d, one_pass);
+  EXPECT_LE(testing::total_weight(one_pass), start_class_maxima(s, greedy) + 1e-12);
+}
+
 TEST(KempeDecompose, MergesClassesWhoseEntriesDoNotMeet) {
   // Classes {(0,0) .9, (1,1) .1} and {(2,2) .8, (3,3) .2}: maxima .9 + .8. No two of these
   // entries share a line, so each is a path of its own and all join the heavy class: one
