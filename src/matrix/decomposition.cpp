@@ -18,4 +18,11 @@ void sort_by_weight(Decomposition& dec) {
   dec = std::move(sorted);
 }
 
+void drop_zero_weights(Decomposition& dec) {
+  while (!dec.weights.empty() && dec.weights.back() <= 0.0) {
+    dec.weights.pop_back();
+    dec.perms.pop_back();
+  }
+}
+
 }  // namespace flux::matrix

@@ -17,4 +17,7 @@ struct Decomposition {
 // Stable sort of (perm, weight) pairs by weight, descending.
 void sort_by_weight(Decomposition& dec);
 
+// Removes the trailing permutations of weight <= 0 (all of them once sorted by weight).
+void drop_zero_weights(Decomposition& dec);
+
 }  // namespace flux::matrix

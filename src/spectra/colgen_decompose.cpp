@@ -110,13 +110,7 @@ void consolidate(const Support& s, const ColgenOptions& opt, milp::ColumnLp& lp,
     matrix::Decomposition dec;
     for (std::size_t l = 0; l < perms.size(); ++l)
       if (x[l] > 0.0) dec.perms.push_back(perms[l]);
-    dec.weights = lp_min_total_weights(s, dec.perms);
-    if (dec.weights.empty()) continue;
-    sort_by_weight(dec);
-    while (!dec.weights.empty() && dec.weights.back() <= 0.0) {
-      dec.weights.pop_back();
-      dec.perms.pop_back();
-    }
+    if (!reweigh_for_least_total(s, dec, true)) continue;
     best.offer(std::move(dec));
   }
   for (std::size_t l = 0; l < perms.size(); ++l) lp.set_cost(static_cast<int>(l), 1.0);

@@ -29,9 +29,6 @@ class Colouring {
 
   [[nodiscard]] int colour(int e) const { return colour_[static_cast<std::size_t>(e)]; }
   [[nodiscard]] int at_row(int k, int i) const { return at_row_[slot(k, i)]; }
-  [[nodiscard]] bool free(int k, int e) const {
-    return at_row_[slot(k, row(e))] < 0 && at_col_[slot(k, col(e))] < 0;
-  }
   void set(int e, int k) {
     colour_[static_cast<std::size_t>(e)] = k;
     at_row_[slot(k, row(e))] = e;
@@ -116,7 +113,12 @@ bool Colouring::improve_pair(int a, int b) {
   double light = heavy_is_a ? heaviest->max_b : heaviest->max_a;
   for (const Part& p : parts)
     if (&p != &*heaviest) light = std::max(light, std::min(p.max_a, p.max_b));
-  const double before = class_max(a) + class_max(b);
+  double max_a = 0.0, max_b = 0.0;
+  for (const Part& p : parts) {
+    max_a = std::max(max_a, p.max_a);
+    max_b = std::max(max_b, p.max_b);
+  }
+  const double before = max_a + max_b;
   const double after = std::max(heaviest->max_a, heaviest->max_b) + light;
   if (after >= before - kMinGain * before) return false;
   // Swap every other part whose heavy-class side is the lighter one.
@@ -138,7 +140,8 @@ bool Colouring::improve_pair(int a, int b) {
   return true;
 }
 
-// Each entry takes the heaviest permutation of `start` that serves it.
+// Each entry takes the heaviest permutation of `start` that serves it (a permutation holds one
+// entry per line, so its class stays a matching).
 void initial_colours(const Support& s, const matrix::Decomposition& start, Colouring& c) {
   std::vector<std::size_t> order(start.perms.size());
   for (std::size_t l = 0; l < order.size(); ++l) order[l] = l;
@@ -148,7 +151,7 @@ void initial_colours(const Support& s, const matrix::Decomposition& start, Colou
   for (const std::size_t l : order)
     for (int i = 0; i < s.n; ++i)
       if (const int e = s.find(i, start.perms[l][static_cast<std::size_t>(i)]);
-          e >= 0 && c.colour(e) < 0 && c.free(static_cast<int>(l), e))
+          e >= 0 && c.colour(e) < 0)
         c.set(e, static_cast<int>(l));
 }
 

@@ -125,4 +125,13 @@ std::vector<double> lp_min_total_weights(const Support& s,
   return w;
 }
 
+bool reweigh_for_least_total(const Support& s, matrix::Decomposition& dec, bool drop_zeros) {
+  std::vector<double> w = lp_min_total_weights(s, dec.perms);
+  if (w.empty()) return false;
+  dec.weights = std::move(w);
+  sort_by_weight(dec);
+  if (drop_zeros) drop_zero_weights(dec);
+  return true;
+}
+
 }  // namespace flux::spectra

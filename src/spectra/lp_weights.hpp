@@ -19,6 +19,10 @@ namespace flux::spectra {
 [[nodiscard]] std::vector<double> lp_min_total_weights(
     const Support& s, const std::vector<matrix::Permutation>& perms);
 
+// `dec` re-weighted by lp_min_total_weights and sorted descending; with `drop_zeros` the
+// permutations the LP left at weight 0 are removed. False, `dec` unchanged, if the LP failed.
+bool reweigh_for_least_total(const Support& s, matrix::Decomposition& dec, bool drop_zeros);
+
 // Coverage repair: for every non-zero left uncovered by `w`, add the shortfall to the
 // first permutation that covers it. Returns the number of repairs.
 int repair_coverage(const Support& s, const std::vector<matrix::Permutation>& perms,

@@ -44,13 +44,6 @@ Matrix residual_matrix(const Support& s, const std::vector<double>& residual, do
   return rest;
 }
 
-void drop_zero_weights(matrix::Decomposition& dec) {
-  while (!dec.weights.empty() && dec.weights.back() <= 0.0) {
-    dec.weights.pop_back();
-    dec.perms.pop_back();
-  }
-}
-
 void append(matrix::Decomposition& to, const matrix::Decomposition& part) {
   to.perms.insert(to.perms.end(), part.perms.begin(), part.perms.end());
   to.weights.insert(to.weights.end(), part.weights.begin(), part.weights.end());
@@ -58,11 +51,7 @@ void append(matrix::Decomposition& to, const matrix::Decomposition& part) {
 
 // `dec` re-weighted for the least total, sorted, zeros dropped; nothing if the LP fails.
 std::optional<matrix::Decomposition> least_total(const Support& s, matrix::Decomposition dec) {
-  std::vector<double> w = lp_min_total_weights(s, dec.perms);
-  if (w.empty()) return std::nullopt;
-  dec.weights = std::move(w);
-  sort_by_weight(dec);
-  drop_zero_weights(dec);
+  if (!reweigh_for_least_total(s, dec, true)) return std::nullopt;
   return dec;
 }
 

@@ -21,19 +21,6 @@ bool covers(const Support& s, const std::vector<matrix::Permutation>& perms) {
   return std::all_of(hit.begin(), hit.end(), [](char h) { return h != 0; });
 }
 
-// LP weights for `dec`'s permutations, sorted, zero weights removed; false if the LP failed.
-bool reweigh(const Support& s, matrix::Decomposition& dec) {
-  std::vector<double> w = lp_min_total_weights(s, dec.perms);
-  if (w.empty()) return false;
-  dec.weights = std::move(w);
-  sort_by_weight(dec);
-  while (!dec.weights.empty() && dec.weights.back() <= 0.0) {
-    dec.weights.pop_back();
-    dec.perms.pop_back();
-  }
-  return true;
-}
-
 }  // namespace
 
 Matrix round_up_geometric(const Matrix& d, const Support& s, int levels) {
@@ -59,7 +46,7 @@ matrix::Decomposition pool_decompose(const Matrix& d, const Support& s,
   if (extra.perms.empty()) return {};
   matrix::Decomposition pool = greedy;
   pool.perms.insert(pool.perms.end(), extra.perms.begin(), extra.perms.end());
-  if (!reweigh(s, pool)) return {};
+  if (!reweigh_for_least_total(s, pool, true)) return {};
   const std::size_t floor = greedy.perms.size();
   const std::size_t batch =
       std::max<std::size_t>(1, (pool.perms.size() - std::min(pool.perms.size(), floor)) /
@@ -76,7 +63,7 @@ matrix::Decomposition pool_decompose(const Matrix& d, const Support& s,
     matrix::Decomposition next = pool;  // without its lightest permutations
     next.perms.resize(next.perms.size() - std::min(batch, next.perms.size() - 1));
     next.weights.resize(next.perms.size());
-    if (!covers(s, next.perms) || !reweigh(s, next)) break;
+    if (!covers(s, next.perms) || !reweigh_for_least_total(s, next, true)) break;
     pool = std::move(next);
   }
   return best;

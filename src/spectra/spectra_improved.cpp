@@ -149,12 +149,7 @@ matrix::Decomposition threshold_decomposition(const Support& s, double delta) {
   if (!few_distinct(s.value, 8 * (static_cast<std::size_t>(max_line) + 1))) return {};
   matrix::Decomposition dec =
       bottleneck_decompose(s, {.delta = delta, .max_permutations = max_line + 1});
-  if (dec.perms.empty()) return dec;
-  std::vector<double> w = lp_min_total_weights(s, dec.perms);
-  if (!w.empty()) {
-    dec.weights = std::move(w);
-    sort_by_weight(dec);
-  }
+  if (!dec.perms.empty()) (void)reweigh_for_least_total(s, dec, false);
   return dec;
 }
 
@@ -190,15 +185,10 @@ matrix::Decomposition colgen_candidate(const matrix::MatrixProblem& p, const Sup
 }
 
 // DECOMPOSE's Δ classes recoloured for the least sum of class maxima (kempe_decompose.hpp), LP
-// re-weighted, where DECOMPOSE overshoots the busiest line; empty otherwise.
-matrix::Decomposition kempe_candidate(const Support& s, const matrix::Decomposition& greedy,
-                                      const Overshoot& over) {
-  if (greedy.perms.empty() || !over.peelable()) return {};
+// re-weighted (their maxima if the LP fails); empty if the recolouring gave up.
+matrix::Decomposition kempe_candidate(const Support& s, const matrix::Decomposition& greedy) {
   matrix::Decomposition dec = kempe_decompose(s, greedy);
-  if (std::vector<double> w = lp_min_total_weights(s, dec.perms); !w.empty()) {
-    dec.weights = std::move(w);
-    sort_by_weight(dec);
-  }
+  if (!dec.perms.empty()) (void)reweigh_for_least_total(s, dec, false);
   return dec;
 }
 
@@ -319,7 +309,7 @@ matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
     const PeelRange range = colgen_gate ? PeelRange{} : wide_peel_range(p.switches);
     win = peel_rounds(support, p, std::move(win), range);
     // The recoloured classes last after the rest, so every plan found above stays a candidate.
-    if (matrix::Decomposition k = kempe_candidate(support, decs.front(), over); !k.perms.empty()) {
+    if (matrix::Decomposition k = kempe_candidate(support, decs.front()); !k.perms.empty()) {
       Winner c = shortest_plan({std::move(k)}, p, false, true);
       if (colgen_gate && c.makespan > 0.0) c = searched(support, std::move(c), p);
       if (c.makespan < win.makespan * (1 - 1e-9))
