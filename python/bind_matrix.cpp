@@ -169,7 +169,10 @@ py::dict bounds(const DemandArray& demand, int switches, py::handle delta, py::h
   py::dict d;
   d["lb1"] = b.lb1;
   d["lb2"] = b.lb2;
+  d["lb3"] = b.lb3;
+  d["lb4"] = b.lb4;
   d["bound"] = b.bound;
+  d["all_stop"] = b.all_stop;
   return d;
 }
 
@@ -253,9 +256,11 @@ void bind_schedule_class(py::module_& m) {
                                return std::string(flux::matrix::to_string(s.s().reconfiguration));
                              })
       .def_property_readonly("makespan", [](const Schedule& s) { return s.s().makespan; })
-      .def_property_readonly("lower_bound", [](const Schedule& s) { return s.run.bounds.bound; })
+      .def_property_readonly("lower_bound", [](const Schedule& s) { return s.s().lower_bound; })
       .def_property_readonly("lb1", [](const Schedule& s) { return s.run.bounds.lb1; })
       .def_property_readonly("lb2", [](const Schedule& s) { return s.run.bounds.lb2; })
+      .def_property_readonly("lb3", [](const Schedule& s) { return s.run.bounds.lb3; })
+      .def_property_readonly("lb4", [](const Schedule& s) { return s.run.bounds.lb4; })
       .def_property_readonly("permutations",
                              [](const Schedule& s) { return s.run.result.permutations; })
       .def_property_readonly("splits", [](const Schedule& s) { return s.run.result.splits; })
@@ -307,9 +312,11 @@ plain number; with `rate` (bytes/s, or a string such as "800Gbps") the demand is
 delta in seconds (or a string such as "10us").
 algorithm: any name of fluxocs.algorithms(). seed: for randomised algorithms.
 Returns a verified Schedule; raises ValueError for bad input (the CLI's message).)");
-  m.def("bounds", &bounds, py::arg("demand"), py::arg("switches"), py::arg("delta"),
-        py::arg("rate") = py::none(),
-        "Makespan lower bounds LB1, LB2 and bound = max of both, as a dict (time units or s).");
+  m.def(
+      "bounds", &bounds, py::arg("demand"), py::arg("switches"), py::arg("delta"),
+      py::arg("rate") = py::none(),
+      "Makespan lower bounds as a dict (time units or s): lb1 to lb4, bound = max(lb1, lb2, lb4)\n"
+      "(valid under every reconfiguration model) and all_stop = max(bound, lb3) (all-stop only).");
   m.def("verify", &verify, py::arg("demand"), py::arg("schedule"),
         R"(Check a schedule against a demand (in the schedule's unit: bytes when it has a rate).
 

@@ -17,8 +17,8 @@ shift || true
 bash scripts/configure-sanitize.sh
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(demand_json demand_csv matrix_schedule workload fabric circuit_schedule scenario chakra
-           astra milp_solution sweep)
+  targets=(demand_json demand_csv matrix_schedule matrix_bounds workload fabric circuit_schedule
+           scenario chakra astra milp_solution sweep)
 fi
 cmake --build build-sanitize -j 2 --target "${targets[@]/#/fuzz_}"
 mkdir -p build-sanitize/findings

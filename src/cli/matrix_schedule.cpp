@@ -26,9 +26,9 @@ double ratio(double makespan, double bound) {
 }
 
 void print_bounds(const matrix::MatrixBounds& b, matrix::DemandUnit unit) {
-  fmt::print("LB1 {}\nLB2 {}\nLB3 {} (all-stop only)\nbound {} (all-stop), {} (per-port)\n",
+  fmt::print("LB1 {}\nLB2 {}\nLB3 {} (all-stop only)\nLB4 {}\nbound {} (all-stop), {} (per-port)\n",
              show_time(b.lb1, unit), show_time(b.lb2, unit), show_time(b.lb3, unit),
-             show_time(b.all_stop, unit), show_time(b.bound, unit));
+             show_time(b.lb4, unit), show_time(b.all_stop, unit), show_time(b.bound, unit));
 }
 
 void print_summary(const ScheduleArgs& a, const matrix_schedulers::LoadedProblem& lp,
@@ -43,9 +43,9 @@ void print_summary(const ScheduleArgs& a, const matrix_schedulers::LoadedProblem
                                                : "");
   fmt::print("algorithm {}\n", s.algorithm);
   fmt::print("makespan {}\n", show_time(s.makespan, unit));
-  fmt::print("lower bound {} (LB1 {}, LB2 {}, LB3 {})\n", show_time(s.lower_bound, unit),
+  fmt::print("lower bound {} (LB1 {}, LB2 {}, LB3 {}, LB4 {})\n", show_time(s.lower_bound, unit),
              show_time(run.bounds.lb1, unit), show_time(run.bounds.lb2, unit),
-             show_time(run.bounds.lb3, unit));
+             show_time(run.bounds.lb3, unit), show_time(run.bounds.lb4, unit));
   fmt::print("ratio {:.4f}\n", ratio(s.makespan, s.lower_bound));
   fmt::print("permutations {}\nsplits {}\nslots {}\n", run.result.permutations, run.result.splits,
              s.slots.size() + s.circuits.size());
@@ -87,7 +87,7 @@ void add_matrix_schedule(CLI::App& matrix) {
 
 void add_matrix_bound(CLI::App& matrix) {
   auto args = std::make_shared<ProblemArgs>();
-  auto* cmd = matrix.add_subcommand("bound", "Lower bounds LB1, LB2 on the makespan");
+  auto* cmd = matrix.add_subcommand("bound", "Lower bounds LB1-LB4 on the makespan");
   add_problem_options(*cmd, *args);
   cmd->callback([args] {
     const matrix_schedulers::LoadedProblem lp = load_problem(*args);

@@ -75,7 +75,7 @@ matrix::GeneratorOptions options_at(const BenchWorkload& w, double x) {
 struct Accumulator {
   int trials = 0;
   double makespan = 0, lb = 0, over_lb = 0, ratio = 0, seconds = 0, perms = 0;
-  double lb1 = 0, lb2 = 0, lb3 = 0;
+  double lb1 = 0, lb2 = 0, lb3 = 0, lb4 = 0;
 };
 using CellKey = std::tuple<double, int, double, std::size_t>;  // x, s, δ, algorithm index
 
@@ -124,10 +124,10 @@ class BenchRunner {
     }
     for (const auto& [key, a] : acc) {
       const auto& [x, s, delta, k] = key;
-      result_.cells.push_back({w.name, x, s, delta, algos_[k]->name, a.trials,
-                               a.makespan / a.trials, a.lb / a.trials, a.lb1 / a.trials,
-                               a.lb2 / a.trials, a.lb3 / a.trials, a.over_lb / a.trials,
-                               a.ratio / a.trials, a.seconds / a.trials, a.perms / a.trials});
+      result_.cells.push_back(
+          {w.name, x, s, delta, algos_[k]->name, a.trials, a.makespan / a.trials, a.lb / a.trials,
+           a.lb1 / a.trials, a.lb2 / a.trials, a.lb3 / a.trials, a.lb4 / a.trials,
+           a.over_lb / a.trials, a.ratio / a.trials, a.seconds / a.trials, a.perms / a.trials});
     }
   }
 
@@ -148,6 +148,7 @@ class BenchRunner {
       a.lb1 += bounds.lb1;
       a.lb2 += bounds.lb2;
       a.lb3 += bounds.lb3;
+      a.lb4 += bounds.lb4;
       a.over_lb += runs[k].lb > 0 ? runs[k].makespan / runs[k].lb : 1.0;
       a.ratio += runs[k].makespan > 0 ? base / runs[k].makespan : 1.0;
       a.seconds += runs[k].seconds;

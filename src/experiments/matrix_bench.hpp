@@ -48,7 +48,8 @@ struct BenchCell {
   int trials = 0;
   double makespan = 0.0;
   double lower_bound = 0.0;  // the best valid bound for the schedule's reconfiguration model
-  double lb1 = 0.0, lb2 = 0.0, lb3 = 0.0;  // each bound of matrix/bounds.hpp (LB3: all-stop only)
+  // Each bound of matrix/bounds.hpp (LB3: all-stop only).
+  double lb1 = 0.0, lb2 = 0.0, lb3 = 0.0, lb4 = 0.0;
   double makespan_over_lb = 0.0;
   double baseline_ratio = 0.0;  // mean of baseline makespan / this algorithm's makespan
   double seconds = 0.0;         // mean wall time of one run

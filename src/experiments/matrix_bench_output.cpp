@@ -70,7 +70,8 @@ std::vector<std::string> ratio_columns(const BenchGrid& grid) {
 void table_rows(std::string& out, const BenchGrid& grid, const BenchResult& r,
                 const BenchWorkload& w) {
   const std::vector<std::string> ratios = ratio_columns(grid);
-  out += fmt::format("{:>3} {:>11} {:>8} {:>8} {:>8}", "s", x_name(w), "LB1", "LB2", "LB3");
+  out += fmt::format("{:>3} {:>11} {:>8} {:>8} {:>8} {:>8}", "s", x_name(w), "LB1", "LB2", "LB3",
+                     "LB4");
   for (const std::string& a : grid.algorithms) out += fmt::format(" {:>{}}", a, width(a));
   for (const std::string& a : ratios) out += fmt::format(" {:>{}}", a + "/LB", width(a + "/LB"));
   out += "\n";
@@ -79,8 +80,8 @@ void table_rows(std::string& out, const BenchGrid& grid, const BenchResult& r,
       const auto cells = cells_of(r, w.name, s, x);
       if (cells.empty()) continue;
       const BenchCell& any = *cells.front();
-      out += fmt::format("{:>3} {:>11.4g} {:>8.4f} {:>8.4f} {:>8.4f}", s, x, any.lb1, any.lb2,
-                         any.lb3);
+      out += fmt::format("{:>3} {:>11.4g} {:>8.4f} {:>8.4f} {:>8.4f} {:>8.4f}", s, x, any.lb1,
+                         any.lb2, any.lb3, any.lb4);
       out += columns(grid, [&](const std::string& a) -> std::optional<double> {
         const BenchCell* c = find_cell(cells, a);
         return c ? std::optional(c->makespan) : std::nullopt;
@@ -180,7 +181,7 @@ BenchCell read_cell(const report::CsvTable& t, std::size_t r) {
   c.lower_bound = t.number(r, t.column("lower_bound"));
   // The per-bound columns came later: a CSV without them reads as 0 there.
   for (auto [name, field] : {std::pair{"lb1", &BenchCell::lb1}, std::pair{"lb2", &BenchCell::lb2},
-                             std::pair{"lb3", &BenchCell::lb3}})
+                             std::pair{"lb3", &BenchCell::lb3}, std::pair{"lb4", &BenchCell::lb4}})
     if (t.has_column(name)) c.*field = t.number(r, t.column(name));
   c.makespan_over_lb = t.number(r, t.column("makespan_over_lb"));
   c.baseline_ratio = t.number(r, t.column("baseline_ratio"));
@@ -230,14 +231,15 @@ std::string bench_table(const BenchGrid& grid, const BenchResult& r) {
 std::string bench_csv(const BenchResult& r) {
   std::string out = report::csv_record(
       "workload", "x", "switches", "delta", "algorithm", "trials", "makespan", "lower_bound", "lb1",
-      "lb2", "lb3", "makespan_over_lb", "baseline_ratio", "seconds", "permutations");
+      "lb2", "lb3", "lb4", "makespan_over_lb", "baseline_ratio", "seconds", "permutations");
   for (const BenchCell& c : r.cells)
     report::append_csv_record(
         out, c.workload, c.x, c.switches, c.delta, c.algorithm, c.trials,
         fmt::format("{:.9g}", c.makespan), fmt::format("{:.9g}", c.lower_bound),
         fmt::format("{:.9g}", c.lb1), fmt::format("{:.9g}", c.lb2), fmt::format("{:.9g}", c.lb3),
-        fmt::format("{:.6f}", c.makespan_over_lb), fmt::format("{:.6f}", c.baseline_ratio),
-        fmt::format("{:.6g}", c.seconds), fmt::format("{:.2f}", c.permutations));
+        fmt::format("{:.9g}", c.lb4), fmt::format("{:.6f}", c.makespan_over_lb),
+        fmt::format("{:.6f}", c.baseline_ratio), fmt::format("{:.6g}", c.seconds),
+        fmt::format("{:.2f}", c.permutations));
   return out;
 }
 

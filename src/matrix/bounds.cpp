@@ -4,7 +4,10 @@
 #include <cassert>
 #include <cmath>
 #include <functional>
+#include <numeric>
 #include <vector>
+
+#include "matrix/line_packing.hpp"
 
 namespace flux::matrix {
 namespace {
@@ -85,17 +88,25 @@ bool lb3_feasible(const std::vector<Line>& lines, double max_entry, int s, doubl
   return meets(max_load, max_slots, s, delta, t);
 }
 
-// The smallest T passing a monotone test (infeasible below it, feasible above), searched in
-// [lo, hi] where hi passes. Returns lo itself if it passes, else the largest point known to fail,
-// so the result never exceeds the true threshold whatever precision is reached.
+// A bracket [lo, hi] of the threshold of a monotone test (failing below it, passing above) with
+// hi passing, narrowed by bisection to `precision` (relative) from a bracket that already is one.
 template <class Feasible>
-double smallest_feasible(double lo, double hi, Feasible feasible) {
-  if (feasible(lo)) return lo;
-  for (int step = 0; step < 200 && hi - lo > 1e-14 * hi; ++step) {
+std::pair<double, double> bracket_threshold(double lo, double hi, Feasible feasible,
+                                            double precision) {
+  for (int step = 0; step < 200 && hi - lo > precision * hi; ++step) {
     const double mid = 0.5 * (lo + hi);
     (feasible(mid) ? hi : lo) = mid;
   }
-  return lo;
+  return {lo, hi};
+}
+
+// The smallest T passing a monotone test, searched in [lo, hi] where hi passes. Returns lo itself
+// if it passes, else the largest point known to fail, so the result never exceeds the true
+// threshold whatever precision is reached.
+template <class Feasible>
+double smallest_feasible(double lo, double hi, Feasible feasible, double precision = 1e-14) {
+  if (feasible(lo)) return lo;
+  return bracket_threshold(lo, hi, feasible, precision).first;
 }
 
 // A T at which LB3's test passes: every entry fits one slot (so a line needs k_p slots) and the
@@ -110,6 +121,54 @@ double always_feasible(const std::vector<Line>& lines, double max_entry, int s, 
   return std::max(delta + max_entry, (max_load + delta * std::max(max_k, s)) / s);
 }
 
+// Every line's non-zero entries, rows then columns, lines without any left out.
+std::vector<std::vector<double>> line_entries(const Matrix& d) {
+  const int n = d.n();
+  std::vector<std::vector<double>> lines(2 * static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (const double v = d(i, j); v > 0) {
+        lines[static_cast<std::size_t>(i)].push_back(v);
+        lines[static_cast<std::size_t>(n + j)].push_back(v);
+      }
+  std::erase_if(lines, [](const std::vector<double>& l) { return l.empty(); });
+  return lines;
+}
+
+// LB4 from `known`, a valid bound. Each line is first bracketed with its cheap witness alone
+// (LinePacking::packs) in [known, chain], where the chain bound s T = sum (d_e + delta) +
+// (s - 1) delta always fits (one sequence split at every switch boundary); the lines are then
+// searched with the full test by decreasing witnessed T, each only above the bound so far, and
+// only while its witnessed T lies above it: the lines most likely to bind come first, and once
+// they have raised the bound most others need no LP at all. The full test proves infeasibility
+// only, so every raise is a T proven infeasible; 1e-5 relative precision.
+constexpr long long kLinePackingWork = 100'000'000;  // knapsack cells per matrix: ~0.1 s
+
+double line_packing_bound(const Matrix& time, int s, double delta, double known) {
+  std::vector<std::pair<double, LinePacking>> lines;  // (a T its witness packs, the line)
+  for (const std::vector<double>& l : line_entries(time)) {
+    LinePacking line(l, s, delta);
+    if (line.packs(known)) continue;
+    const double sum = std::accumulate(l.begin(), l.end(), 0.0);
+    const double chain = (sum + delta * static_cast<double>(l.size() + s - 1)) / s;
+    const double packed = bracket_threshold(
+                              known, chain, [&](double t) { return line.packs(t); }, 1e-5)
+                              .second;
+    lines.emplace_back(packed, std::move(line));
+  }
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  long long work = kLinePackingWork;
+  double lb = known;
+  for (auto& [packed, line] : lines) {
+    if (packed <= lb) break;
+    LinePacking& packing = line;  // a structured binding cannot be captured before clang 16
+    lb = smallest_feasible(
+        lb, packed, [&](double t) { return !packing.infeasible(t, work); }, 1e-5);
+  }
+  return lb;
+}
+
 }  // namespace
 
 double lower_bound_lb1(const Matrix& time, int switches, double delta) {
@@ -119,15 +178,10 @@ double lower_bound_lb1(const Matrix& time, int switches, double delta) {
   return lb;
 }
 
-double lower_bound_lb2(const Matrix& time, int switches, double delta) {
-  return matrix_lower_bounds(time, switches, delta).lb2;
-}
+namespace {
 
-double lower_bound_lb3(const Matrix& time, int switches, double delta) {
-  return matrix_lower_bounds(time, switches, delta).lb3;
-}
-
-MatrixBounds matrix_lower_bounds(const Matrix& time, int switches, double delta) {
+// LB1 to LB3, the bounds that count slots (LB4 left at 0): O(n^2) and bisections on line summaries.
+MatrixBounds slot_count_bounds(const Matrix& time, int switches, double delta) {
   MatrixBounds b;
   b.lb1 = lower_bound_lb1(time, switches, delta);
   if (b.lb1 == 0) return b;
@@ -142,7 +196,28 @@ MatrixBounds matrix_lower_bounds(const Matrix& time, int switches, double delta)
   const double hi = always_feasible(lines, max_entry, switches, delta);
   b.lb3 = smallest_feasible(
       b.lb2, hi, [&](double t) { return lb3_feasible(lines, max_entry, switches, delta, t); });
-  b.bound = std::max(b.lb1, b.lb2);
+  return b;
+}
+
+}  // namespace
+
+double lower_bound_lb2(const Matrix& time, int switches, double delta) {
+  return slot_count_bounds(time, switches, delta).lb2;
+}
+
+double lower_bound_lb3(const Matrix& time, int switches, double delta) {
+  return slot_count_bounds(time, switches, delta).lb3;
+}
+
+double lower_bound_lb4(const Matrix& time, int switches, double delta) {
+  return matrix_lower_bounds(time, switches, delta).lb4;
+}
+
+MatrixBounds matrix_lower_bounds(const Matrix& time, int switches, double delta) {
+  MatrixBounds b = slot_count_bounds(time, switches, delta);
+  if (b.lb1 == 0) return b;
+  b.lb4 = line_packing_bound(time, switches, delta, b.lb2);
+  b.bound = std::max({b.lb1, b.lb2, b.lb4});
   b.all_stop = std::max(b.bound, b.lb3);
   return b;
 }

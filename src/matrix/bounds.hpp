@@ -28,11 +28,20 @@
 //       its slot count is <= N(T), so LB3's test implies LB2's: LB3 >= LB2 >= LB1. It is strictly
 //       larger when the busiest line and the line with the most entries differ (random sparse
 //       matrices: the busiest port has average degree, another one many small entries).
+// LB4 = the largest over lines p of the least T at which p's entries pack on the s switches when
+//       each switch holding a piece of an entry pays delta for it (matrix/line_packing.hpp: bin
+//       packing with item fragmentation, with its proof). Searched from LB2 upward and raised only
+//       to a T the packing test proves infeasible, so it is valid whatever the test misses; >=
+//       LB2 (which counts each entry's pieces on its own). A per-line argument, valid per-port as
+//       well. Larger than LB3 when the busiest lines cannot share their entries evenly among the
+//       switches: many switches (s = 16) and large delta.
 // An all-zero matrix has bound 0 (the empty schedule).
 //
 // Complexity: O(n^2) to summarise the lines, then O(n * s) per bisection step (only entries
 // larger than LB1 - delta can need more than one slot, and a line has fewer than s of them),
-// about 60 steps each for LB2 and LB3.
+// about 60 steps each for LB2 and LB3. LB4: per line above the bound so far, about 30 steps of
+// an O(k s) greedy packing of its k entries, and the LP only where that fails, within a budget
+// of column-generation rounds for the whole matrix.
 #include "core/matrix.hpp"
 #include "matrix/schedule.hpp"
 
@@ -42,8 +51,9 @@ struct MatrixBounds {
   double lb1 = 0.0;
   double lb2 = 0.0;
   double lb3 = 0.0;
-  double bound = 0.0;     // max(lb1, lb2): valid under every reconfiguration model
-  double all_stop = 0.0;  // max(bound, lb3) = lb3: valid for all-stop schedules
+  double lb4 = 0.0;
+  double bound = 0.0;     // max(lb1, lb2, lb4): valid under every reconfiguration model
+  double all_stop = 0.0;  // max(bound, lb3): valid for all-stop schedules
   [[nodiscard]] double for_model(Reconfiguration r) const {
     return r == Reconfiguration::all_stop ? all_stop : bound;
   }
@@ -52,8 +62,9 @@ struct MatrixBounds {
 [[nodiscard]] double lower_bound_lb1(const Matrix& time, int switches, double delta);
 [[nodiscard]] double lower_bound_lb2(const Matrix& time, int switches, double delta);
 [[nodiscard]] double lower_bound_lb3(const Matrix& time, int switches, double delta);
+[[nodiscard]] double lower_bound_lb4(const Matrix& time, int switches, double delta);
 [[nodiscard]] MatrixBounds matrix_lower_bounds(const Matrix& time, int switches, double delta);
-// max(LB1, LB2), valid under every reconfiguration model.
+// max(LB1, LB2, LB4), valid under every reconfiguration model.
 [[nodiscard]] double lower_bound(const Matrix& time, int switches, double delta);
 
 }  // namespace flux::matrix

@@ -58,8 +58,8 @@ TEST_F(MatrixCli, ScheduleWritesVerifiedScheduleAndPrintsSummary) {
   const auto r = flux("matrix schedule --demand g.json --switches 4 --delta 0.01 -o s.json");
   ASSERT_EQ(r.code, 0) << r.err;
   for (const char* key :
-       {"makespan 0.2675", "lower bound 0.2675 (LB1 0.26, LB2 0.2675, LB3 0.2675)", "ratio 1.0000",
-        "permutations ", "splits ", "algorithm spectra"})
+       {"makespan 0.2675", "lower bound 0.2675 (LB1 0.26, LB2 0.2675, LB3 0.2675, LB4 0.2675)",
+        "ratio 1.0000", "permutations ", "splits ", "algorithm spectra"})
     EXPECT_NE(r.out.find(key), std::string::npos) << key << " in\n" << r.out;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\ntime [0-9.]+(ns|us|ms|s)\n"))) << r.out;
   const matrix::Demand d = matrix::read_demand(path("g.json").string());
@@ -97,7 +97,8 @@ TEST_F(MatrixCli, PhysicalUnitsInAndOut) {
   ASSERT_EQ(b.code, 0) << b.err;
   EXPECT_TRUE(std::regex_search(
       b.out,
-      std::regex("^LB1 [0-9.]+us\nLB2 [0-9.]+us\nLB3 [0-9.]+us \\(all-stop only\\)\nbound ")))
+      std::regex("^LB1 [0-9.]+us\nLB2 [0-9.]+us\nLB3 [0-9.]+us \\(all-stop only\\)\nLB4 [0-9.]+us\n"
+                 "bound ")))
       << b.out;
 }
 
@@ -117,9 +118,16 @@ TEST_F(MatrixCli, BoundPrintsEveryBound) {
   ASSERT_EQ(flux("matrix generate gpt -o g.json").code, 0);
   const auto r = flux("matrix bound --demand g.json --switches 4 --delta 0.04");
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(
-      r.out,
-      "LB1 0.29\nLB2 0.32\nLB3 0.32 (all-stop only)\nbound 0.32 (all-stop), 0.32 (per-port)\n");
+  EXPECT_EQ(r.out,
+            "LB1 0.29\nLB2 0.32\nLB3 0.32 (all-stop only)\nLB4 0.32\nbound 0.32 (all-stop), 0.32 "
+            "(per-port)\n");
+  // On 16 switches at delta = 0.08 a GPT port's entries cannot share the switches evenly: LB4
+  // lifts the bound of every reconfiguration model above LB2 and LB3.
+  const auto wide = flux("matrix bound --demand g.json --switches 16 --delta 0.08");
+  ASSERT_EQ(wide.code, 0) << wide.err;
+  EXPECT_EQ(wide.out,
+            "LB1 0.1425\nLB2 0.147655\nLB3 0.147655 (all-stop only)\nLB4 0.152855\n"
+            "bound 0.152855 (all-stop), 0.152855 (per-port)\n");
 }
 
 TEST_F(MatrixCli, VerifyListsEveryViolationAndExitsOne) {

@@ -155,8 +155,9 @@ TEST(Bounds, EachBoundNeverBelowThePreviousAndBoundIsMax) {
     const MatrixBounds b = matrix_lower_bounds(d, s, delta);
     EXPECT_GE(b.lb2, b.lb1 * (1 - 1e-12));
     EXPECT_GE(b.lb3, b.lb2 * (1 - 1e-12));
-    EXPECT_EQ(b.bound, std::max(b.lb1, b.lb2));
-    EXPECT_EQ(b.all_stop, std::max({b.lb1, b.lb2, b.lb3}));
+    EXPECT_GE(b.lb4, b.lb2);
+    EXPECT_EQ(b.bound, std::max({b.lb1, b.lb2, b.lb4}));
+    EXPECT_EQ(b.all_stop, std::max({b.lb1, b.lb2, b.lb3, b.lb4}));
   }
 }
 

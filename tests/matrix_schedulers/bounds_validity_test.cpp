@@ -61,7 +61,7 @@ TEST(BoundsValidity, NeverAboveAnyRegisteredAlgorithm) {
           ASSERT_TRUE(v.valid()) << a.name << " on " << inst.name << ":\n" << v.to_text();
           EXPECT_LE(b.for_model(r.schedule.reconfiguration), r.schedule.makespan * (1 + 1e-9))
               << a.name << " on " << inst.name << " s=" << s << " delta=" << delta
-              << " LB1=" << b.lb1 << " LB2=" << b.lb2 << " LB3=" << b.lb3;
+              << " LB1=" << b.lb1 << " LB2=" << b.lb2 << " LB3=" << b.lb3 << " LB4=" << b.lb4;
           ++checked;
         }
       }
@@ -115,13 +115,13 @@ TEST(BoundsValidity, ReferenceTableOnGenerators) {
     for (std::uint64_t seed = 1; seed <= 8; ++seed) {
       const Matrix d = matrix::generate_matrix("synthetic", {}, seed);
       mean += matrix::lower_bound_lb2(d, 16, deltas[k]) / 8;
-      mean_s4 += matrix::lower_bound(d, 4, deltas[k]) / 8;
+      mean_s4 += matrix::lower_bound_lb2(d, 4, deltas[k]) / 8;
     }
     EXPECT_NEAR(mean, lb2_s16[k], 0.003) << "delta " << deltas[k];
     EXPECT_NEAR(mean_s4, .25 + 4 * deltas[k], 1e-6) << "delta " << deltas[k];  // .29/.33/.41/.57
   }
   const Matrix gpt = matrix::generate_matrix("gpt", {}, 1);
-  EXPECT_NEAR(matrix::lower_bound(gpt, 4, 0.04), 0.32, 1e-9);
+  EXPECT_NEAR(matrix::lower_bound_lb2(gpt, 4, 0.04), 0.32, 1e-9);
   EXPECT_NEAR(matrix::lower_bound_lb1(gpt, 16, 0.08), 0.1425, 1e-9);
 }
 

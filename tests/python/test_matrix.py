@@ -30,7 +30,9 @@ def test_spectra_on_numpy_is_verified_and_covers_the_demand():
     ends = np.concatenate([sw["end"] for sw in s.slots])
     assert s.makespan == pytest.approx(ends.max())
     b = fluxocs.bounds(d, 4, 0.01)
-    assert s.lower_bound == b["bound"] == max(b["lb1"], b["lb2"])
+    assert b["bound"] == max(b["lb1"], b["lb2"], b["lb4"])
+    assert s.lower_bound == b["all_stop"] == max(b["bound"], b["lb3"])  # spectra is all-stop
+    assert (s.lb3, s.lb4) == (b["lb3"], b["lb4"])
     assert b["bound"] <= s.makespan
 
 
