@@ -36,8 +36,7 @@ struct ColgenOptions {
   int patience = 4;         // consecutive non-paying permutations before generation stops
   int per_round = 1;        // permutations priced per LP solve (2 is faster but ~1 % worse)
   int rounds = 24;          // LP re-solves of the dropping phase, about
-  int scaling_rounds = 16;  // LP re-solves of the fixed-charge phase (it settles in ~8-16)  // LP
-                            // re-solves of the fixed-charge phase
+  int scaling_rounds = 16;  // LP re-solves of the fixed-charge phase (it settles in ~8-16)
 };
 
 // Empty when the LP fails or generation finds nothing to add; otherwise covers D (weights sorted
