@@ -65,8 +65,11 @@ class Knapsack {
     best_.assign(cells_, 0.0);
     taken_.assign(rounding == Rounding::up ? (items_.size() * cells_ + 63) / 64 : 0, 0);
     for (std::size_t i = 0; i < items_.size(); ++i) {
+      // Down: a relative slack so that a quotient rounded up across a grid point by floating
+      // point still counts the cell below (an upper bound must never lose a fitting group).
       const double q = size[items_[i]] / unit;
-      const auto cells = static_cast<std::size_t>(rounding == Rounding::up ? std::ceil(q) : q);
+      const auto cells =
+          static_cast<std::size_t>(rounding == Rounding::up ? std::ceil(q) : q * (1 - 1e-12));
       const double v = value[items_[i]];
       for (std::size_t c = cells_; c-- > cells;)
         if (best_[c - cells] + v > best_[c]) {
