@@ -142,7 +142,7 @@ std::vector<std::vector<double>> line_entries(const Matrix& d) {
 // only while its witnessed T lies above it: the lines most likely to bind come first, and once
 // they have raised the bound most others need no LP at all. The full test proves infeasibility
 // only, so every raise is a T proven infeasible; 1e-5 relative precision.
-constexpr long long kLinePackingWork = 100'000'000;  // knapsack cells per matrix: ~0.1 s
+constexpr long long kLinePackingWork = 30'000'000;  // knapsack cells per matrix
 
 double line_packing_bound(const Matrix& time, int s, double delta, double known) {
   std::vector<std::pair<double, LinePacking>> lines;  // (a T its witness packs, the line)
@@ -152,7 +152,7 @@ double line_packing_bound(const Matrix& time, int s, double delta, double known)
     const double sum = std::accumulate(l.begin(), l.end(), 0.0);
     const double chain = (sum + delta * static_cast<double>(l.size() + s - 1)) / s;
     const double packed = bracket_threshold(
-                              known, chain, [&](double t) { return line.packs(t); }, 1e-5)
+                              known, chain, [&](double t) { return line.packs(t); }, 1e-3)
                               .second;
     lines.emplace_back(packed, std::move(line));
   }

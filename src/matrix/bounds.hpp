@@ -39,9 +39,9 @@
 //
 // Complexity: O(n^2) to summarise the lines, then O(n * s) per bisection step (only entries
 // larger than LB1 - delta can need more than one slot, and a line has fewer than s of them),
-// about 60 steps each for LB2 and LB3. LB4: per line above the bound so far, about 30 steps of
-// an O(k s) greedy packing of its k entries, and the LP only where that fails, within a budget
-// of column-generation rounds for the whole matrix.
+// about 60 steps each for LB2 and LB3. LB4: per line, a bracket by best fit alone (O(k log s)
+// per step for its k entries), then, above the bound so far, bisection with the full test (the
+// LP only where both greedy packings fail), within a budget of knapsack cells for the matrix.
 #include "core/matrix.hpp"
 #include "matrix/schedule.hpp"
 

@@ -126,8 +126,8 @@ TEST_F(MatrixCli, BoundPrintsEveryBound) {
   const auto wide = flux("matrix bound --demand g.json --switches 16 --delta 0.08");
   ASSERT_EQ(wide.code, 0) << wide.err;
   EXPECT_EQ(wide.out,
-            "LB1 0.1425\nLB2 0.147655\nLB3 0.147655 (all-stop only)\nLB4 0.152855\n"
-            "bound 0.152855 (all-stop), 0.152855 (per-port)\n");
+            "LB1 0.1425\nLB2 0.147655\nLB3 0.147655 (all-stop only)\nLB4 0.152856\n"
+            "bound 0.152856 (all-stop), 0.152856 (per-port)\n");
 }
 
 TEST_F(MatrixCli, VerifyListsEveryViolationAndExitsOne) {
