@@ -4,7 +4,6 @@
 #include <cassert>
 #include <cmath>
 #include <functional>
-#include <numeric>
 #include <vector>
 
 #include "matrix/line_packing.hpp"
@@ -121,20 +120,6 @@ double always_feasible(const std::vector<Line>& lines, double max_entry, int s, 
   return std::max(delta + max_entry, (max_load + delta * std::max(max_k, s)) / s);
 }
 
-// Every line's non-zero entries, rows then columns, lines without any left out.
-std::vector<std::vector<double>> line_entries(const Matrix& d) {
-  const int n = d.n();
-  std::vector<std::vector<double>> lines(2 * static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      if (const double v = d(i, j); v > 0) {
-        lines[static_cast<std::size_t>(i)].push_back(v);
-        lines[static_cast<std::size_t>(n + j)].push_back(v);
-      }
-  std::erase_if(lines, [](const std::vector<double>& l) { return l.empty(); });
-  return lines;
-}
-
 // LB4 from `known`, a valid bound. Each line is first bracketed with its cheap witness alone
 // (LinePacking::packs) in [known, chain], where the chain bound s T = sum (d_e + delta) +
 // (s - 1) delta always fits (one sequence split at every switch boundary); the lines are then
@@ -146,11 +131,10 @@ constexpr long long kLinePackingWork = 30'000'000;  // knapsack cells per matrix
 
 double line_packing_bound(const Matrix& time, int s, double delta, double known) {
   std::vector<std::pair<double, LinePacking>> lines;  // (a T its witness packs, the line)
-  for (const std::vector<double>& l : line_entries(time)) {
-    LinePacking line(l, s, delta);
+  for (const Line& l : summarise(time, 0.0)) {        // `large` then holds every entry
+    LinePacking line(l.large, s, delta);
     if (line.packs(known)) continue;
-    const double sum = std::accumulate(l.begin(), l.end(), 0.0);
-    const double chain = (sum + delta * static_cast<double>(l.size() + s - 1)) / s;
+    const double chain = (l.load + delta * static_cast<double>(l.nonzeros + s - 1)) / s;
     const double packed = bracket_threshold(
                               known, chain, [&](double t) { return line.packs(t); }, 1e-3)
                               .second;
@@ -207,10 +191,6 @@ double lower_bound_lb2(const Matrix& time, int switches, double delta) {
 
 double lower_bound_lb3(const Matrix& time, int switches, double delta) {
   return slot_count_bounds(time, switches, delta).lb3;
-}
-
-double lower_bound_lb4(const Matrix& time, int switches, double delta) {
-  return matrix_lower_bounds(time, switches, delta).lb4;
 }
 
 MatrixBounds matrix_lower_bounds(const Matrix& time, int switches, double delta) {

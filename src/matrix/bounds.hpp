@@ -62,7 +62,6 @@ struct MatrixBounds {
 [[nodiscard]] double lower_bound_lb1(const Matrix& time, int switches, double delta);
 [[nodiscard]] double lower_bound_lb2(const Matrix& time, int switches, double delta);
 [[nodiscard]] double lower_bound_lb3(const Matrix& time, int switches, double delta);
-[[nodiscard]] double lower_bound_lb4(const Matrix& time, int switches, double delta);
 [[nodiscard]] MatrixBounds matrix_lower_bounds(const Matrix& time, int switches, double delta);
 // max(LB1, LB2, LB4), valid under every reconfiguration model.
 [[nodiscard]] double lower_bound(const Matrix& time, int switches, double delta);

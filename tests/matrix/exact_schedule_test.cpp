@@ -21,6 +21,22 @@ ExactResult solve(const Matrix& d, int s, double delta) {
   return exact_matrix_schedule({.time = d, .switches = s, .delta = delta});
 }
 
+// A random instance small enough for CBC: n in 2..4, s in 1..3, delta one of `deltas`.
+struct SmallInstance {
+  Matrix d;
+  int s = 1;
+  double delta = 0.0;
+};
+SmallInstance random_small_instance(Rng& rng, const std::array<double, 4>& deltas) {
+  const int n = 2 + static_cast<int>(rng.below(3));
+  const int s = 1 + static_cast<int>(rng.below(3));
+  const double delta = deltas[rng.below(4)];
+  // CBC needs seconds on dense 4 x 4 matrices with s = 3 (72 symmetric binaries); sparse
+  // ones keep the suite fast and still exercise splitting across three switches.
+  const double density = n == 4 && s == 3 ? rng.uniform(0.2, 0.45) : rng.uniform(0.3, 1.0);
+  return {testing::random_demand(n, density, rng), s, delta};
+}
+
 TEST(ExactSchedule, OneEntrySplitsEvenly) {
   for (int s : {1, 2, 3})
     for (double delta : {0.0, 0.1}) {
@@ -119,13 +135,8 @@ TEST(ExactSchedule, BoundsBelowOptimumBelowValidSchedules) {
   double sum_ratio = 0, sum_lb2 = 0, max_ratio = 1;
   int count = 0, tight = 0, lb4_above_lb3 = 0;
   for (int trial = 0; trial < 80; ++trial) {
-    const int n = 2 + static_cast<int>(rng.below(3));
-    const int s = 1 + static_cast<int>(rng.below(3));
-    const double delta = std::array{0.0, 0.01, 0.05, 0.2}[rng.below(4)];
-    // CBC needs seconds on dense 4 x 4 matrices with s = 3 (72 symmetric binaries); sparse
-    // ones keep the suite fast and still exercise splitting across three switches.
-    const double density = n == 4 && s == 3 ? rng.uniform(0.2, 0.45) : rng.uniform(0.3, 1.0);
-    const Matrix d = testing::random_demand(n, density, rng);
+    const auto [d, s, delta] = random_small_instance(rng, {0.0, 0.01, 0.05, 0.2});
+    const int n = d.n();
     const ExactResult r = solve(d, s, delta);
     ASSERT_EQ(r.status, ExactStatus::optimal) << "trial " << trial;
     const VerifyReport v = verify_matrix_schedule(d, r.schedule);
@@ -178,11 +189,7 @@ TEST(ExactSchedule, LinePackingBoundBelowOptimumAtLargeDelta) {
   int count = 0, above_lb3 = 0;
   double closest = 0.0;
   for (int trial = 0; trial < 120; ++trial) {
-    const int n = 2 + static_cast<int>(rng.below(3));
-    const int s = 1 + static_cast<int>(rng.below(3));
-    const double delta = std::array{0.05, 0.1, 0.2, 0.4}[rng.below(4)];
-    const double density = n == 4 && s == 3 ? rng.uniform(0.2, 0.45) : rng.uniform(0.3, 1.0);
-    const Matrix d = testing::random_demand(n, density, rng);
+    const auto [d, s, delta] = random_small_instance(rng, {0.05, 0.1, 0.2, 0.4});
     const ExactResult r = solve(d, s, delta);
     if (r.status != ExactStatus::optimal) continue;
     ++count;
