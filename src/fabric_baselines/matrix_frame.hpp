@@ -23,7 +23,7 @@ struct Frame {
   fabric::Time length = 0;                   // latest window end
 };
 
-// `demand` (bytes) selects the circuits worth setting up.
+// The positive entries of `demand` (bytes or seconds) select the circuits worth setting up.
 [[nodiscard]] Frame frame_from_schedule(const matrix::MatrixSchedule& s, const Matrix& demand,
                                         const fabric::Fabric& f);
 

@@ -1,6 +1,7 @@
 #pragma once
 // The interface every matrix scheduler implements (Spectra and its baselines).
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "core/matrix.hpp"
@@ -34,5 +35,13 @@ inline constexpr int kMaxSwitches = 1 << 16;
 // Throws InputError for s outside [1, kMaxSwitches], δ < 0 or non-finite, negative or NaN demand
 // entries.
 void check_problem(const MatrixProblem& p);
+// The same checks in parts, for a caller that reads the demand in a pass of its own: s and δ;
+// whether one demand entry is valid (finite and >= 0; branch-free, so that a loop over a row
+// vectorises: NaN fails `>= 0`, infinity fails `<= max`); the error for an invalid one.
+void check_settings(const MatrixProblem& p);
+[[nodiscard]] inline bool valid_demand(double v) {
+  return (v >= 0.0) & (v <= std::numeric_limits<double>::max());
+}
+[[noreturn]] void throw_invalid_demand();
 
 }  // namespace flux::matrix

@@ -33,17 +33,6 @@ matrix::Decomposition peel(const Support& s, double cap, int count, std::vector<
   return dec;
 }
 
-// The residual as a matrix (entries within round-off of zero dropped).
-Matrix residual_matrix(const Support& s, const std::vector<double>& residual, double tolerance) {
-  Matrix rest(s.n);
-  for (int i = 0; i < s.n; ++i)
-    for (int e = s.row_start[static_cast<std::size_t>(i)];
-         e < s.row_start[static_cast<std::size_t>(i) + 1]; ++e)
-      if (residual[static_cast<std::size_t>(e)] > tolerance)
-        rest(i, s.col[static_cast<std::size_t>(e)]) = residual[static_cast<std::size_t>(e)];
-  return rest;
-}
-
 void append(matrix::Decomposition& to, const matrix::Decomposition& part) {
   to.perms.insert(to.perms.end(), part.perms.begin(), part.perms.end());
   to.weights.insert(to.weights.end(), part.weights.begin(), part.weights.end());
@@ -62,10 +51,10 @@ std::vector<matrix::Decomposition> peel_decompose(const Support& s, double cap, 
   std::vector<double> residual = s.value;
   matrix::Decomposition dec = peel(s, cap, count, residual);
   const double largest = *std::max_element(s.value.begin(), s.value.end());
-  const Matrix rest = residual_matrix(s, residual, kResidualTolerance * largest);
+  // The residual's support, entries within round-off of zero dropped.
+  const Support rest_support = residual_support(s, residual, kResidualTolerance * largest);
   std::optional<matrix::Decomposition> recoloured;
-  if (rest.nonzeros() > 0) {
-    const Support rest_support = make_support(rest);
+  if (rest_support.size() > 0) {
     const matrix::Decomposition tail = spectra_decompose(rest_support);
     if (const matrix::Decomposition k = kempe_decompose(rest_support, tail); !k.perms.empty()) {
       recoloured = dec;

@@ -5,9 +5,8 @@
 namespace flux::spectra {
 
 matrix::MatrixResult spectra_reference(const matrix::MatrixProblem& p, const SpectraOptions& opt) {
-  check_problem(p);
   const matrix::Decomposition dec = spectra_decompose(
-      p.time,
+      make_checked_support(p),
       {.weights = opt.weights, .kernel = opt.kernel, .reduction_steps = opt.reduction_steps});
   matrix::MatrixResult r = schedule_decomposition(dec, p, opt.equalize);
   r.schedule.algorithm = "spectra-ref";

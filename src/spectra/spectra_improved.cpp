@@ -282,8 +282,7 @@ Winner peel_rounds(const Support& support, const matrix::MatrixProblem& p, Winne
 }  // namespace
 
 matrix::MatrixResult spectra_improved(const matrix::MatrixProblem& p) {
-  check_problem(p);
-  const Support support = make_support(p.time);
+  const Support support = make_checked_support(p);
   std::vector<matrix::Decomposition> decs;
   decs.push_back(spectra_decompose(support));  // the reference's
   if (matrix::Decomposition t = threshold_decomposition(support, p.delta); !t.perms.empty())

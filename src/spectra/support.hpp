@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/matrix.hpp"
+#include "matrix/algorithm.hpp"
 
 namespace flux::spectra {
 
@@ -28,6 +29,13 @@ struct Support {
 
 // Entries with D[i][j] > tol (Spectra's DECOMPOSE uses tol = 0).
 [[nodiscard]] Support make_support(const Matrix& d, double tol = 0.0);
+// check_problem(p) and make_support(p.time) in one pass over the demand: on a large sparse
+// demand each of them is a read of the whole n x n matrix, bound by memory bandwidth.
+[[nodiscard]] Support make_checked_support(const matrix::MatrixProblem& p);
+// The support of the entries of `s` whose `residual` (one per entry) is above `tol` >= 0, with
+// those residuals as values: make_support of the dense residual, without building it.
+[[nodiscard]] Support residual_support(const Support& s, const std::vector<double>& residual,
+                                       double tol);
 
 // Δ: the largest number of entries in a row or column (Matrix::max_line_nonzeros in O(nnz)).
 [[nodiscard]] int max_line_entries(const Support& s);

@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numeric>
 
+#include "core/error.hpp"
 #include "core/rng.hpp"
+#include "matrix/algorithm.hpp"
 #include "matrix/generators.hpp"
 #include "spectra/bottleneck_decompose.hpp"
 #include "spectra/equalize_improved.hpp"
@@ -141,6 +144,70 @@ TEST(Support, LargestEntryAndLineSumsAreTheDenseMatrices) {
   const Matrix zero(5, -0.0);
   EXPECT_FALSE(std::signbit(largest_entry(make_support(zero))));
   EXPECT_EQ(max_line_sum(make_support(zero)), 0.0);
+}
+
+// The support by the definition: every entry above `tol`, row by row.
+Support support_by_scan(const Matrix& d, double tol) {
+  Support s;
+  s.n = d.n();
+  s.row_start.push_back(0);
+  for (int i = 0; i < d.n(); ++i) {
+    for (int j = 0; j < d.n(); ++j)
+      if (d(i, j) > tol) {
+        s.col.push_back(j);
+        s.value.push_back(d(i, j));
+      }
+    s.row_start.push_back(s.size());
+  }
+  return s;
+}
+
+void expect_same_support(const Support& a, const Support& b) {
+  EXPECT_EQ(a.n, b.n);
+  EXPECT_EQ(a.row_start, b.row_start);
+  EXPECT_EQ(a.col, b.col);
+  EXPECT_EQ(a.value, b.value);
+}
+
+// Sizes around the scan's blocks of eight, and entries of every kind in the blocks and the tail.
+TEST(Support, BlockedScanFindsEveryEntryAndRejectsWhatCheckProblemRejects) {
+  for (const int n : {1, 7, 8, 9, 17, 33, 200})
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const Matrix d = sparse_random(n, 0.05 * static_cast<double>(seed), seed);
+      expect_same_support(make_support(d), support_by_scan(d, 0.0));
+      expect_same_support(make_support(d, 1e-3), support_by_scan(d, 1e-3));
+      const matrix::MatrixProblem p{d, 2, 0.01};
+      expect_same_support(make_checked_support(p), support_by_scan(d, 0.0));
+      for (const double bad : {-1e-300, std::nan(""), std::numeric_limits<double>::infinity()})
+        for (const int j : {0, n / 2, n - 1}) {
+          matrix::MatrixProblem q = p;
+          q.time(n - 1, j) = bad;
+          EXPECT_THROW((void)make_checked_support(q), InputError) << n << " " << j << " " << bad;
+          EXPECT_THROW(matrix::check_problem(q), InputError) << n << " " << j << " " << bad;
+        }
+    }
+  matrix::MatrixProblem bad_delta{Matrix(3), 1, -1.0};
+  EXPECT_THROW((void)make_checked_support(bad_delta), InputError);
+}
+
+TEST(Support, ResidualSupportIsTheDenseResidualsSupport) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const Matrix d = sparse_random(50, 0.2, seed);
+    const Support s = make_support(d);
+    Rng rng(seed);
+    std::vector<double> residual(s.value.size());
+    for (double& r : residual) r = rng.uniform() < 0.3 ? 0.0 : rng.uniform() * 1e-3;
+    const double tol = 2e-4;
+    Matrix dense(50);
+    for (int i = 0; i < 50; ++i)
+      for (int e = s.row_start[static_cast<std::size_t>(i)];
+           e < s.row_start[static_cast<std::size_t>(i) + 1]; ++e)
+        if (residual[static_cast<std::size_t>(e)] > tol)
+          dense(i, s.col[static_cast<std::size_t>(e)]) = residual[static_cast<std::size_t>(e)];
+    const Support r = residual_support(s, residual, tol);
+    ASSERT_GT(r.size(), 0);
+    expect_same_support(r, make_support(dense));
+  }
 }
 
 TEST(BottleneckDecompose, OnTheSupportAsOnTheMatrix) {
