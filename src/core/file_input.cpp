@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/units.hpp"
@@ -16,7 +17,7 @@ namespace flux {
 
 namespace {
 
-// Closes the descriptor on every path out of read_file.
+// Closes the descriptor on every path out of FileReader's constructor.
 struct Descriptor {
   int fd;
   ~Descriptor() {
@@ -27,6 +28,8 @@ struct Descriptor {
 [[noreturn]] void fail_errno(const std::string& path, const char* what) {
   throw InputError(path, "", fmt::format("{}: {}", what, std::strerror(errno)));
 }
+
+constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
 
 }  // namespace
 
@@ -45,33 +48,54 @@ std::string read_file(const std::string& path) {
 }
 
 std::string read_file(const std::string& path, std::uint64_t stream_limit) {
+  FileReader in(path, stream_limit);
+  std::string text;
+  text.reserve(in.regular_size());
+  for (std::string_view chunk = in.next_chunk(); !chunk.empty(); chunk = in.next_chunk())
+    text.append(chunk);
+  return text;
+}
+
+FileReader::FileReader(std::string path, std::uint64_t stream_limit)
+    : path_(std::move(path)), stream_limit_(stream_limit) {
   // Non-blocking open: opening a FIFO without a writer would otherwise wait forever.
-  const Descriptor in{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
-  if (in.fd < 0) fail_errno(path, "cannot open file");
+  Descriptor in{::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+  if (in.fd < 0) fail_errno(path_, "cannot open file");
   struct stat st {};
-  if (::fstat(in.fd, &st) != 0) fail_errno(path, "cannot read file");
-  if (S_ISDIR(st.st_mode)) throw InputError(path, "", "is a directory; expected a file");
+  if (::fstat(in.fd, &st) != 0) fail_errno(path_, "cannot read file");
+  if (S_ISDIR(st.st_mode)) throw InputError(path_, "", "is a directory; expected a file");
   // Reads block from here on, so a pipe whose writer is slow is read whole.
   ::fcntl(in.fd, F_SETFL, ::fcntl(in.fd, F_GETFL) & ~O_NONBLOCK);
-  const bool regular = S_ISREG(st.st_mode);
-  std::string text;
-  if (regular) text.reserve(static_cast<std::size_t>(st.st_size));
-  char buf[1 << 16];
+  regular_ = S_ISREG(st.st_mode);
+  size_ = regular_ ? static_cast<std::uint64_t>(st.st_size) : 0;
+  buffer_ = std::make_unique<char[]>(kBufferBytes);
+  fd_ = std::exchange(in.fd, -1);
+}
+
+FileReader::~FileReader() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::string_view FileReader::next_chunk() {
+  return refill() ? chunk_ : std::string_view();
+}
+
+bool FileReader::refill() {
   for (;;) {
-    const ssize_t n = ::read(in.fd, buf, sizeof buf);
-    if (n == 0) break;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      fail_errno(path, "cannot read file");
-    }
-    text.append(buf, static_cast<std::size_t>(n));
-    if (!regular && text.size() > stream_limit)
-      throw InputError(path, "",
-                       fmt::format("a stream of at most {} ({} bytes; it is not a regular file): "
-                                   "save it to a file, or raise FLUX_STREAM_LIMIT",
-                                   format_bytes(static_cast<double>(stream_limit)), stream_limit));
+    const ssize_t n = ::read(fd_, buffer_.get(), kBufferBytes);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail_errno(path_, "cannot read file");
+    read_ += static_cast<std::uint64_t>(n);
+    if (!regular_ && read_ > stream_limit_)
+      throw InputError(
+          path_, "",
+          fmt::format("a stream of at most {} ({} bytes; it is not a regular file): "
+                      "save it to a file, or raise FLUX_STREAM_LIMIT",
+                      format_bytes(static_cast<double>(stream_limit_)), stream_limit_));
+    chunk_ = {buffer_.get(), static_cast<std::size_t>(n)};
+    pos_ = 0;
+    return n > 0;
   }
-  return text;
 }
 
 }  // namespace flux

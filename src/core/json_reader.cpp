@@ -12,24 +12,58 @@ namespace flux {
 
 JsonNode::JsonNode(std::shared_ptr<const nlohmann::json> doc, const nlohmann::json* node,
                    std::shared_ptr<const std::string> file, std::string pointer)
-    : doc_(std::move(doc)), node_(node), file_(std::move(file)), pointer_(std::move(pointer)) {}
+    : doc_(std::move(doc)), node_(node), file_(std::move(file)), base_(std::move(pointer)) {}
+
+JsonNode::JsonNode(const JsonNode& parent, const nlohmann::json* node, const std::string* key)
+    : doc_(parent.doc_), node_(node), file_(parent.file_), base_(parent.pointer()), key_(key) {}
 
 JsonNode JsonNode::load(const std::string& path) {
   return parse(read_file(path), path);
 }
 
 JsonNode JsonNode::parse(const std::string& text, const std::string& file_label) {
-  auto doc = std::make_shared<nlohmann::json>();
+  return parse(text, file_label, nullptr);
+}
+
+namespace {
+
+// nlohmann's parse of `input` (a string or a FileReader), its errors as InputErrors.
+template <typename Input>
+nlohmann::json parse_json(Input& input, const std::string& file_label,
+                          const nlohmann::json::parser_callback_t& callback) {
   try {
-    *doc = nlohmann::json::parse(text);
+    return nlohmann::json::parse(input.begin(), input.end(), callback);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(file_label, "", fmt::format("expected valid JSON ({})", e.what()));
   } catch (const nlohmann::json::out_of_range& e) {  // a number beyond the range of a double
     throw InputError(file_label, "",
                      fmt::format("expected numbers within ±1.8e308 ({})", e.what()));
   }
-  const nlohmann::json* root = doc.get();
-  return JsonNode(std::move(doc), root, std::make_shared<const std::string>(file_label), "");
+}
+
+JsonNode root_of(nlohmann::json doc, const std::string& file_label) {
+  auto owned = std::make_shared<const nlohmann::json>(std::move(doc));
+  const nlohmann::json* root = owned.get();
+  return JsonNode(std::move(owned), root, std::make_shared<const std::string>(file_label), "");
+}
+
+}  // namespace
+
+JsonNode JsonNode::parse(const std::string& text, const std::string& file_label,
+                         const nlohmann::json::parser_callback_t& callback) {
+  return root_of(parse_json(text, file_label, callback), file_label);
+}
+
+JsonNode JsonNode::parse(FileReader& in, const std::string& file_label,
+                         const nlohmann::json::parser_callback_t& callback) {
+  return root_of(parse_json(in, file_label, callback), file_label);
+}
+
+JsonNode JsonNode::wrap(const nlohmann::json& node, std::shared_ptr<const std::string> file,
+                        std::string pointer) {
+  // Owns nothing: the aliasing constructor with an empty owner.
+  return JsonNode(std::shared_ptr<const nlohmann::json>(std::shared_ptr<void>(), &node), &node,
+                  std::move(file), std::move(pointer));
 }
 
 std::string JsonNode::describe() const {
@@ -42,21 +76,24 @@ std::string JsonNode::describe() const {
 }
 
 void JsonNode::fail(const std::string& expected) const {
-  throw InputError(*file_, pointer_.empty() ? "/" : pointer_,
+  const std::string at = pointer();
+  throw InputError(*file_, at.empty() ? "/" : at,
                    fmt::format("expected {}, got {}", expected, describe()));
 }
 
 JsonNode JsonNode::operator[](std::string_view key) const {
   if (!node_->is_object()) fail("an object");
   auto it = node_->find(key);
-  std::string ptr = pointer_ + "/" + std::string(key);
-  if (it == node_->end()) throw InputError(*file_, ptr, "required field is missing");
-  return JsonNode(doc_, &*it, file_, std::move(ptr));
+  if (it == node_->end())
+    throw InputError(*file_, pointer() + "/" + std::string(key), "required field is missing");
+  return JsonNode(*this, &*it, &it.key());
 }
 
 std::optional<JsonNode> JsonNode::find(std::string_view key) const {
-  if (!has(key)) return std::nullopt;
-  return (*this)[key];
+  if (!node_->is_object()) return std::nullopt;
+  auto it = node_->find(key);
+  if (it == node_->end()) return std::nullopt;
+  return JsonNode(*this, &*it, &it.key());
 }
 
 bool JsonNode::has(std::string_view key) const {
@@ -70,7 +107,7 @@ std::size_t JsonNode::size() const {
 
 JsonNode JsonNode::at(std::size_t index) const {
   if (index >= size()) fail(fmt::format("an array with more than {} elements", index));
-  return JsonNode(doc_, &(*node_)[index], file_, fmt::format("{}/{}", pointer_, index));
+  return JsonNode(doc_, &(*node_)[index], file_, fmt::format("{}/{}", pointer(), index));
 }
 
 double JsonNode::number() const {
@@ -107,22 +144,19 @@ double JsonNode::bytes() const {
 }
 
 std::int64_t JsonNode::integer(std::int64_t lo, std::int64_t hi) const {
-  const std::string expected = fmt::format("an integer in [{}, {}]", lo, hi);
   if (node_->is_number_integer()) {
     auto v = node_->is_number_unsigned()
                  ? static_cast<std::int64_t>(std::min<std::uint64_t>(
                        node_->get<std::uint64_t>(), static_cast<std::uint64_t>(INT64_MAX)))
                  : node_->get<std::int64_t>();
-    if (v < lo || v > hi) fail(expected);
-    return v;
-  }
-  if (node_->is_number_float()) {
+    if (v >= lo && v <= hi) return v;
+  } else if (node_->is_number_float()) {
     double d = node_->get<double>();
     if (std::isfinite(d) && d == std::floor(d) && d >= static_cast<double>(lo) &&
         d <= static_cast<double>(hi))
       return static_cast<std::int64_t>(d);
   }
-  fail(expected);
+  fail(fmt::format("an integer in [{}, {}]", lo, hi));  // the message only when it is needed
 }
 
 std::string JsonNode::string() const {
@@ -140,7 +174,7 @@ void JsonNode::expect_keys(std::initializer_list<std::string_view> allowed) cons
   for (const auto& [key, value] : node_->items()) {
     bool known = false;
     for (auto a : allowed) known = known || a == key;
-    if (!known) throw InputError(*file_, pointer_ + "/" + key, "a known field (typo?)");
+    if (!known) throw InputError(*file_, pointer() + "/" + key, "a known field (typo?)");
   }
 }
 

@@ -12,6 +12,8 @@
 
 namespace flux {
 
+class FileReader;
+
 class JsonNode {
  public:
   JsonNode(std::shared_ptr<const nlohmann::json> doc, const nlohmann::json* node,
@@ -20,6 +22,15 @@ class JsonNode {
   // Parses `path`; a missing file or a syntax error is an InputError.
   static JsonNode load(const std::string& path);
   static JsonNode parse(const std::string& text, const std::string& file_label);
+  // Parses with nlohmann's callback, which may drop values as they are parsed (see its docs),
+  // from a text or from a file read as it is parsed.
+  static JsonNode parse(const std::string& text, const std::string& file_label,
+                        const nlohmann::json::parser_callback_t& callback);
+  static JsonNode parse(FileReader& in, const std::string& file_label,
+                        const nlohmann::json::parser_callback_t& callback);
+  // A node of a document the caller keeps alive, at `pointer` in `file`.
+  static JsonNode wrap(const nlohmann::json& node, std::shared_ptr<const std::string> file,
+                       std::string pointer);
 
   JsonNode operator[](std::string_view key) const;  // required member
   std::optional<JsonNode> find(std::string_view key) const;
@@ -47,16 +58,20 @@ class JsonNode {
   void expect_format(std::string_view name, int version) const;
 
   [[noreturn]] void fail(const std::string& expected) const;
-  const std::string& pointer() const { return pointer_; }
+  std::string pointer() const { return key_ == nullptr ? base_ : base_ + "/" + *key_; }
   const std::string& file() const { return *file_; }
   const nlohmann::json& raw() const { return *node_; }
 
  private:
+  JsonNode(const JsonNode& parent, const nlohmann::json* node, const std::string* key);
   std::string describe() const;
   std::shared_ptr<const nlohmann::json> doc_;
   const nlohmann::json* node_;
   std::shared_ptr<const std::string> file_;
-  std::string pointer_;
+  // The JSON pointer is base_, then "/" and *key_ for an object's member: the key is the
+  // document's own, so reading a member copies no string longer than its parent's pointer.
+  std::string base_;
+  const std::string* key_ = nullptr;
 };
 
 // True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points above

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <memory>
+#include <set>
 #include <sstream>
 #include <string_view>
 #include <unordered_map>
@@ -10,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
+#include "core/limits.hpp"
 #include "workload/validate.hpp"
 
 namespace flux::workload {
@@ -20,6 +24,8 @@ constexpr EnumNames kTaskKinds{EnumName{TaskKind::compute, "compute"},
 
 constexpr const char* kHeader = "{{\"format\": \"flux.workload/1\", \"gpus\": {},\n \"tasks\": [";
 constexpr std::int64_t kMaxId = std::int64_t{1} << 53;  // exact in a JSON double
+// {"id":0,"kind":"compute","gpu":0,"duration":0,"after":[]} and a comma: no task is shorter.
+constexpr std::uint64_t kShortestTaskBytes = 58;
 
 void append_json_string(std::string& out, std::string_view s) {
   out += '"';
@@ -92,6 +98,130 @@ Task parse_task(const JsonNode& node, int gpus) {
   return t;
 }
 
+// Reads a workload file's tasks as the parser meets them: each task's object is built, read and
+// dropped, so reading costs the tasks read, not a DOM of the whole file (about ten times its size,
+// and most of the time of reading it). This needs "format" and "gpus" before "tasks", as Flux
+// writes them; a file in another order is read from its whole DOM, with the same checks.
+class WorkloadReader {
+ public:
+  explicit WorkloadReader(const std::string& label)
+      : file_(std::make_shared<const std::string>(label)) {}
+
+  // `input`: a text or a FileReader, of `bytes` bytes (0 if not known).
+  template <typename Input>
+  Workload read(Input& input, std::uint64_t bytes) {
+    // Room for as many tasks as the bytes could hold (up to the largest workload Flux builds):
+    // the array does not move as it grows, and the room no task takes is address space, never
+    // written, so never memory.
+    const auto most_tasks = static_cast<std::size_t>(
+        std::min(static_cast<double>(bytes / kShortestTaskBytes), kMaxGeneratedTasks));
+    w_.tasks.reserve(most_tasks);
+    after_end_.reserve(most_tasks);
+    JsonNode root = JsonNode::parse(
+        input, *file_,
+        [this](int depth, Event event, nlohmann::json& v) { return on_event(depth, event, v); });
+    if (!streaming_) {
+      read_header(root);
+      JsonNode tasks = root["tasks"];
+      if (!tasks.is_array()) tasks.fail("an array of tasks");
+      for (std::size_t i = 0; i < tasks.size(); ++i) read_task(tasks.at(i));
+    }
+    resolve_predecessors();
+    validate_workload(w_, *file_);
+    return std::move(w_);
+  }
+
+ private:
+  using Event = nlohmann::json::parse_event_t;
+
+  // False drops the value just parsed: a task once read, so the DOM never holds more than one.
+  bool on_event(int depth, Event event, nlohmann::json& v) {
+    if (depth == 1 && event == Event::key) {
+      key_ = v.get<std::string>();
+      // The DOM would keep the last of two; tasks read as parsed would have met the first.
+      if ((key_ == "format" || key_ == "gpus" || key_ == "tasks") && !seen_.insert(key_).second)
+        throw InputError(*file_, "/" + key_, "expected one such field, got a second");
+    } else if (depth == 1 && event == Event::value && (key_ == "format" || key_ == "gpus")) {
+      header_[key_] = v;
+    } else if (depth == 1 && event == Event::array_start && key_ == "tasks") {
+      streaming_ = header_.contains("format") && header_.contains("gpus");
+      if (streaming_) read_header(JsonNode::wrap(header_, file_, ""));
+    } else if (depth == 2 && streaming_ && key_ == "tasks" &&
+               (event == Event::value || event == Event::object_end || event == Event::array_end)) {
+      read_task(JsonNode::wrap(v, file_, "/tasks/" + std::to_string(w_.tasks.size())));
+      return false;
+    }
+    return true;
+  }
+
+  void read_header(const JsonNode& root) {
+    root.expect_format("flux.workload", 1);
+    w_.gpus = static_cast<int>(root["gpus"].integer(1, kMaxGpus));
+  }
+
+  // Everything of a task but its predecessors, whose ids may name tasks further on: they are kept
+  // as ids until every task is read.
+  void read_task(const JsonNode& node) {
+    const std::size_t i = w_.tasks.size();
+    w_.tasks.push_back(parse_task(node, w_.gpus));
+    if (!add_id(w_.tasks.back().id, i))
+      node["id"].fail(fmt::format("a unique id ({} is used twice)", w_.tasks.back().id));
+    JsonNode after = node["after"];
+    if (!after.is_array()) after.fail("an array of task ids");
+    for (std::size_t k = 0; k < after.size(); ++k)
+      after_ids_.push_back(after.at(k).integer(0, kMaxId));
+    after_end_.push_back(after_ids_.size());
+  }
+
+  void resolve_predecessors() {
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < w_.tasks.size(); ++i) {
+      IndexList& preds = w_.tasks[i].after;
+      preds.reserve(after_end_[i] - k);
+      for (const std::size_t first = k; k < after_end_[i]; ++k) {
+        const int p = index_of(after_ids_[k]);
+        const bool exists = p >= 0;
+        if (exists && p != static_cast<int>(i)) {
+          preds.push_back(p);
+          continue;
+        }
+        throw InputError(
+            *file_, fmt::format("/tasks/{}/after/{}", i, k - first),
+            fmt::format("expected the id of {}, got {}",
+                        exists ? "another task (not itself)" : "an existing task", after_ids_[k]));
+      }
+    }
+  }
+
+  // Files that number their tasks 0, 1, 2, ... in order (as Flux writes them) need no map from
+  // id to index until a task breaks the pattern. False when the id is used twice.
+  bool add_id(std::int64_t id, std::size_t i) {
+    if (ids_are_indices_ && id == static_cast<std::int64_t>(i)) return true;
+    if (std::exchange(ids_are_indices_, false)) {
+      index_.reserve(2 * i + 16);
+      for (std::size_t k = 0; k < i; ++k) index_.emplace(k, static_cast<int>(k));
+    }
+    return index_.emplace(id, static_cast<int>(i)).second;
+  }
+  int index_of(std::int64_t id) const {  // -1 when no task has the id
+    if (ids_are_indices_)
+      return id < static_cast<std::int64_t>(w_.tasks.size()) ? static_cast<int>(id) : -1;
+    const auto it = index_.find(id);
+    return it == index_.end() ? -1 : it->second;
+  }
+
+  std::shared_ptr<const std::string> file_;
+  Workload w_;
+  std::string key_;             // the root member being parsed
+  nlohmann::json header_;       // "format" and "gpus", as parsed before "tasks"
+  std::set<std::string> seen_;  // root members read so far, of those above
+  bool streaming_ = false;      // tasks are read as parsed
+  bool ids_are_indices_ = true;
+  std::unordered_map<std::int64_t, int> index_;  // file id -> task index, unless ids are indices
+  std::vector<std::int64_t> after_ids_;          // every task's predecessor ids, task after task
+  std::vector<std::size_t> after_end_;           // [i] end of task i's ids in after_ids_
+};
+
 }  // namespace
 
 const char* to_string(TaskKind k) {
@@ -99,41 +229,12 @@ const char* to_string(TaskKind k) {
 }
 
 Workload parse_workload(const std::string& text, const std::string& label) {
-  JsonNode root = JsonNode::parse(text, label);
-  root.expect_format("flux.workload", 1);
-  Workload w;
-  w.gpus = static_cast<int>(root["gpus"].integer(1, kMaxGpus));
-  JsonNode tasks = root["tasks"];
-  if (!tasks.is_array()) tasks.fail("an array of tasks");
-  const std::size_t n = tasks.size();
-  w.tasks.reserve(n);
-  std::unordered_map<std::int64_t, int> index;
-  index.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    JsonNode node = tasks.at(i);
-    w.tasks.push_back(parse_task(node, w.gpus));
-    if (!index.emplace(w.tasks.back().id, static_cast<int>(i)).second)
-      node["id"].fail(fmt::format("a unique id ({} is used twice)", w.tasks.back().id));
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    JsonNode after = tasks.at(i)["after"];
-    if (!after.is_array()) after.fail("an array of task ids");
-    auto& preds = w.tasks[i].after;
-    preds.reserve(after.size());
-    for (std::size_t k = 0; k < after.size(); ++k) {
-      JsonNode ref = after.at(k);
-      auto it = index.find(ref.integer(0, kMaxId));
-      if (it == index.end()) ref.fail("the id of an existing task");
-      if (it->second == static_cast<int>(i)) ref.fail("the id of another task (not itself)");
-      preds.push_back(it->second);
-    }
-  }
-  validate_workload(w, label);
-  return w;
+  return WorkloadReader(label).read(text, text.size());
 }
 
 Workload read_workload(const std::string& path) {
-  return parse_workload(read_file(path), path);
+  FileReader in(path);
+  return WorkloadReader(path).read(in, in.regular_size());
 }
 
 std::string workload_to_json(const Workload& w) {

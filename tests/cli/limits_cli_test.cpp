@@ -166,23 +166,29 @@ TEST_F(Limits, OutputBoundedBeforeReplay) {
   EXPECT_FALSE(exists("out"));
 }
 
-// A pipe or device is read up to 64 MiB (FLUX_STREAM_LIMIT changes it), so an endless /dev/zero
-// is refused after a fraction of a second, while a workload piped in is read whole.
+// A pipe or device is read up to 64 MiB (FLUX_STREAM_LIMIT changes it), so an endless stream is
+// refused after a fraction of a second, while a workload piped in is read whole. A workload is
+// parsed as it is read: /dev/zero is refused at its first byte, endless blanks at the limit.
 TEST_F(Limits, StreamsAreReadUpToTheStreamLimit) {
-  expect_rejected("workload stats /dev/zero",
-                  "/dev/zero: a stream of at most 64MiB (67108864 bytes; it is not a regular "
-                  "file): save it to a file, or raise FLUX_STREAM_LIMIT");
+  // `input | flux workload stats /dev/stdin` is stopped at the limit the message names.
+  const auto expect_stopped = [&](const std::string& input, const std::string& env,
+                                  const std::string& limit) {
+    const testing::CliResult r =
+        run_shell(input + " | " + env + "'" FLUX_BINARY "' workload stats /dev/stdin");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "flux: error: /dev/stdin: a stream of at most " + limit +
+                         "; it is not a regular file): save it to a file, or raise "
+                         "FLUX_STREAM_LIMIT\n");
+  };
+  expect_rejected("workload stats /dev/zero", "/dev/zero: expected valid JSON");
+  expect_stopped("yes ' '", "", "64MiB (67108864 bytes");
   workload("w.json", "1", "1e6");
+  expect_rejected("simulate --workload w.json --fabric /dev/zero -o out --scheduler ideal",
+                  "/dev/zero: a stream of at most 64MiB");
   const testing::CliResult piped = flux_piped("w.json", "workload stats /dev/stdin");
   EXPECT_EQ(piped.code, 0) << piped.err;
   EXPECT_NE(piped.out.find("tasks 2 (1 compute, 1 send)"), std::string::npos) << piped.out;
-
-  const testing::CliResult small =
-      run_shell("cat w.json | FLUX_STREAM_LIMIT=100B '" FLUX_BINARY "' workload stats /dev/stdin");
-  EXPECT_EQ(small.code, 2);
-  EXPECT_EQ(small.err,
-            "flux: error: /dev/stdin: a stream of at most 100B (100 bytes; it is not a regular "
-            "file): save it to a file, or raise FLUX_STREAM_LIMIT\n");
+  expect_stopped("cat w.json", "FLUX_STREAM_LIMIT=100B ", "100B (100 bytes");
 
   ::setenv("FLUX_STREAM_LIMIT", "1KiB", 1);
   expect_rejected("workload stats /dev/zero", "/dev/zero: a stream of at most 1KiB (1024 bytes;");

@@ -51,5 +51,38 @@ TEST(FileInput, FifoWithoutWriterReadsAsEmpty) {
   EXPECT_TRUE(text.empty());
 }
 
+// Byte by byte across buffer refills (the buffer is 1 MiB), the same bytes as read_file.
+TEST(FileInput, ReaderIteratesTheSameBytesAsReadFile) {
+  const fs::path p = scratch("reader");
+  std::string pattern;
+  for (int i = 0; i < 2'700'000; ++i) pattern += static_cast<char>('a' + i % 23);
+  std::ofstream(p, std::ios::binary) << pattern;
+  FileReader in(p.string());
+  EXPECT_TRUE(in.regular());
+  EXPECT_EQ(in.regular_size(), pattern.size());
+  const std::string bytes(in.begin(), in.end());
+  const std::string whole = read_file(p.string());
+  fs::remove(p);
+  EXPECT_EQ(bytes, pattern);
+  EXPECT_EQ(whole, pattern);
+}
+
+TEST(FileInput, ReaderKeepsTheStreamLimitAndEndsEmpty) {
+  FileReader zero("/dev/zero", 3 << 20);
+  EXPECT_FALSE(zero.regular());
+  EXPECT_THROW(
+      {
+        for (std::string_view c = zero.next_chunk(); !c.empty(); c = zero.next_chunk()) {
+        }
+      },
+      InputError);
+  const fs::path p = scratch("empty");
+  std::ofstream(p, std::ios::binary).flush();
+  FileReader empty(p.string());
+  fs::remove(p);
+  EXPECT_TRUE(empty.begin() == FileReader::end());
+  EXPECT_TRUE(empty.next_chunk().empty());
+}
+
 }  // namespace
 }  // namespace flux

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -65,17 +67,25 @@ TEST(WorkloadIo, StreamingWriterUsesIndicesAsIds) {
   EXPECT_EQ(back.tasks[1].after, std::vector<int>{0});
 }
 
-void expect_error(const std::string& tasks, const std::string& field, const std::string& words) {
-  const std::string json = R"({"format": "flux.workload/1", "gpus": 4, "tasks": [)" + tasks + "]}";
+void expect_error_in(const std::string& json, const std::string& field, const std::string& words) {
   try {
     (void)parse_workload(json, "w.json");
-    ADD_FAILURE() << "accepted " << tasks;
+    ADD_FAILURE() << "accepted " << json;
   } catch (const InputError& e) {
     EXPECT_EQ(e.file(), "w.json");
     EXPECT_EQ(e.field(), field) << e.what();
     EXPECT_NE(std::string(e.what()).find(words), std::string::npos)
         << e.what() << " lacks " << words;
   }
+}
+
+// The same error whether the tasks are read as parsed ("format" and "gpus" first) or from the
+// whole document (tasks first).
+void expect_error(const std::string& tasks, const std::string& field, const std::string& words) {
+  expect_error_in(R"({"format": "flux.workload/1", "gpus": 4, "tasks": [)" + tasks + "]}", field,
+                  words);
+  expect_error_in(R"({"tasks": [)" + tasks + R"(], "gpus": 4, "format": "flux.workload/1"})", field,
+                  words);
 }
 
 TEST(WorkloadIo, RejectsBadTasksNamingTheField) {
@@ -93,6 +103,45 @@ TEST(WorkloadIo, RejectsBadTasksNamingTheField) {
                "missing");
   expect_error(R"({"id": 0, "kind": "recv", "gpu": 0, "duration": 1, "after": []})",
                "/tasks/0/kind", "send");
+  expect_error(c0 + R"(, {"id": 1, "kind": "compute", "gpu": 1, "duration": 1, "after": [1]})",
+               "/tasks/1/after/0", "another task");
+  expect_error("5", "/tasks/0", "an object");
+  // Ids 0, 1, 5: the map from id to index starts at the third task and still sees the first two.
+  const std::string c1 = R"({"id": 1, "kind": "compute", "gpu": 1, "duration": 1, "after": [0]})";
+  expect_error(c0 + "," + c1 + R"(, {"id": 5, "kind": "compute", "gpu": 2, "duration": 1,
+                  "after": [1]},)" +
+                   c1,
+               "/tasks/3/id", "unique");
+}
+
+// Tasks before "gpus" and "format" are read from the whole document: the same workload.
+TEST(WorkloadIo, ReadsTheFieldsInAnyOrder) {
+  const char* first = R"({"format": "flux.workload/1", "gpus": 2, "tasks": [
+    {"id": 4, "kind": "send", "src": 0, "dst": 1, "bytes": 8, "after": [9], "name": "s"},
+    {"id": 9, "kind": "compute", "gpu": 1, "duration": 0.5, "after": []}]})";
+  const char* last = R"({"tasks": [
+    {"id": 4, "kind": "send", "src": 0, "dst": 1, "bytes": 8, "after": [9], "name": "s"},
+    {"id": 9, "kind": "compute", "gpu": 1, "duration": 0.5, "after": []}],
+    "extra": {"tasks": 1}, "gpus": 2, "format": "flux.workload/1"})";
+  const Workload w = parse_workload(first, "f.json");
+  EXPECT_EQ(w.tasks[0].after, std::vector<int>{1});
+  EXPECT_EQ(workload_to_json(parse_workload(last, "l.json")), workload_to_json(w));
+}
+
+TEST(WorkloadIo, RejectsAFieldGivenTwice) {
+  expect_error_in(R"({"format": "flux.workload/1", "gpus": 2, "tasks": [], "tasks": []})", "/tasks",
+                  "a second");
+  expect_error_in(R"({"format": "flux.workload/1", "gpus": 2, "tasks": [], "gpus": 3})", "/gpus",
+                  "a second");
+}
+
+TEST(WorkloadIo, ReadsAFileAsItParsesIt) {
+  const std::string path = ::testing::TempDir() + "flux-workload-io-test.json";
+  std::ofstream(path) << kSmall;
+  const Workload w = read_workload(path);
+  std::remove(path.c_str());
+  EXPECT_EQ(workload_to_json(w), workload_to_json(parse_workload(kSmall, "w.json")));
+  EXPECT_EQ(w.tasks[2].after, std::vector<int>{1});  // id 7
 }
 
 TEST(WorkloadValidate, ReportsTheCycle) {
