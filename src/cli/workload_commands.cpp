@@ -212,7 +212,9 @@ void add_import(CLI::App& wl) {
     workload::ImportReport report;
     ProgressStage stage(progress(), "import");
     const workload::Workload w = import(*o, report);
-    write_file_atomic(o->output, workload_to_json(w));
+    OutputFile out(o->output);
+    write_workload_json(out.stream(), w);
+    out.commit();
     stage.finish();
     fmt::print("{}imported {} tasks on {} GPUs\n", report.to_text(), w.tasks.size(), w.gpus);
   });

@@ -237,14 +237,21 @@ Workload read_workload(const std::string& path) {
   return WorkloadReader(path).read(in, in.regular_size());
 }
 
-std::string workload_to_json(const Workload& w) {
-  std::string out = fmt::format(kHeader, w.gpus);
+void write_workload_json(std::ostream& out, const Workload& w) {
+  out << fmt::format(kHeader, w.gpus);
+  std::string line;
   for (std::size_t i = 0; i < w.tasks.size(); ++i) {
-    out += i == 0 ? "\n  " : ",\n  ";
-    append_task(out, w.tasks[i], &w.tasks);
+    line = i == 0 ? "\n  " : ",\n  ";
+    append_task(line, w.tasks[i], &w.tasks);
+    out << line;
   }
-  out += "\n]}\n";
-  return out;
+  out << "\n]}\n";
+}
+
+std::string workload_to_json(const Workload& w) {
+  std::ostringstream out;
+  write_workload_json(out, w);
+  return std::move(out).str();
 }
 
 void WorkloadJsonWriter::begin(int gpus) {

@@ -16,6 +16,7 @@ inline constexpr int kMaxGpus = 1 << 20;
 [[nodiscard]] Workload read_workload(const std::string& path);
 [[nodiscard]] Workload parse_workload(const std::string& text, const std::string& label);
 [[nodiscard]] std::string workload_to_json(const Workload& w);
+void write_workload_json(std::ostream& out, const Workload& w);  // the same text, task by task
 
 // Writes tasks as they arrive; file ids are the emission indices.
 class WorkloadJsonWriter final : public TaskSink {
