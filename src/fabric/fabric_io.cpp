@@ -9,7 +9,9 @@
 
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
+#include "core/file_input.hpp"
 #include "core/json_reader.hpp"
+#include "core/json_records.hpp"
 #include "core/limits.hpp"
 #include "fabric/json_stream.hpp"
 
@@ -118,19 +120,22 @@ CircuitInterval read_interval(const JsonNode& node, const Fabric& f) {
   return c;
 }
 
-CircuitSchedule read_schedule_node(const JsonNode& root, const Fabric& f) {
-  root.expect_format("flux.circuit-schedule", 1);
+// A schedule's messages and circuits are read as they are parsed (core/json_records.hpp): a
+// 1,024-GPU schedule is hundreds of MB of JSON. `input`: a text or a FileReader.
+template <typename Input>
+CircuitSchedule read_schedule(Input& input, const std::string& label, const Fabric& f) {
   CircuitSchedule s;
-  s.scheduler = root["scheduler"].string();
-  JsonNode messages = root["messages"];
-  if (!messages.is_array()) messages.fail("an array");
-  for (std::size_t i = 0; i < messages.size(); ++i)
-    s.messages.push_back(read_message(messages.at(i), f));
-  JsonNode circuits = root["circuits"];
-  if (!circuits.is_array()) circuits.fail("an array");
-  for (std::size_t i = 0; i < circuits.size(); ++i)
-    s.circuits.push_back(read_interval(circuits.at(i), f));
-  s.iteration_time = read_time(root["iteration_time"]);
+  JsonRecordReader records(label, {"format", "scheduler"},
+                           [&](const JsonNode& root) {
+                             root.expect_format("flux.circuit-schedule", 1);
+                             s.scheduler = root["scheduler"].string();
+                           },
+                           {{"messages", "an array",
+                             [&](const JsonNode& m) { s.messages.push_back(read_message(m, f)); }},
+                            {"circuits", "an array", [&](const JsonNode& c) {
+                               s.circuits.push_back(read_interval(c, f));
+                             }}});
+  s.iteration_time = read_time(records.read(input)["iteration_time"]);
   return s;
 }
 
@@ -170,12 +175,13 @@ std::string fabric_to_json(const Fabric& f) {
 }
 
 CircuitSchedule read_circuit_schedule(const std::string& path, const Fabric& fabric) {
-  return read_schedule_node(JsonNode::load(path), fabric);
+  FileReader in(path);
+  return read_schedule(in, path, fabric);
 }
 
 CircuitSchedule parse_circuit_schedule(const std::string& text, const std::string& label,
                                        const Fabric& fabric) {
-  return read_schedule_node(JsonNode::parse(text, label), fabric);
+  return read_schedule(text, label, fabric);
 }
 
 void write_circuit_schedule_json(std::ostream& out, const CircuitSchedule& s) {

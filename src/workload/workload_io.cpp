@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <set>
 #include <sstream>
 #include <string_view>
 #include <unordered_map>
@@ -13,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/file_input.hpp"
 #include "core/json_reader.hpp"
+#include "core/json_records.hpp"
 #include "core/limits.hpp"
 #include "workload/validate.hpp"
 
@@ -98,14 +98,14 @@ Task parse_task(const JsonNode& node, int gpus) {
   return t;
 }
 
-// Reads a workload file's tasks as the parser meets them: each task's object is built, read and
-// dropped, so reading costs the tasks read, not a DOM of the whole file (about ten times its size,
-// and most of the time of reading it). This needs "format" and "gpus" before "tasks", as Flux
-// writes them; a file in another order is read from its whole DOM, with the same checks.
+// Reads a workload's tasks as the parser meets them (core/json_records.hpp), keeping their
+// predecessors as file ids until the last task is read.
 class WorkloadReader {
  public:
   explicit WorkloadReader(const std::string& label)
-      : file_(std::make_shared<const std::string>(label)) {}
+      : records_(label, {"format", "gpus"}, [this](const JsonNode& root) { read_header(root); },
+                 {{"tasks", "an array of tasks", [this](const JsonNode& t) { read_task(t); }}}),
+        file_(label) {}
 
   // `input`: a text or a FileReader, of `bytes` bytes (0 if not known).
   template <typename Input>
@@ -117,43 +117,13 @@ class WorkloadReader {
         std::min(static_cast<double>(bytes / kShortestTaskBytes), kMaxGeneratedTasks));
     w_.tasks.reserve(most_tasks);
     after_end_.reserve(most_tasks);
-    JsonNode root = JsonNode::parse(
-        input, *file_,
-        [this](int depth, Event event, nlohmann::json& v) { return on_event(depth, event, v); });
-    if (!streaming_) {
-      read_header(root);
-      JsonNode tasks = root["tasks"];
-      if (!tasks.is_array()) tasks.fail("an array of tasks");
-      for (std::size_t i = 0; i < tasks.size(); ++i) read_task(tasks.at(i));
-    }
+    (void)records_.read(input);
     resolve_predecessors();
-    validate_workload(w_, *file_);
+    validate_workload(w_, file_);
     return std::move(w_);
   }
 
  private:
-  using Event = nlohmann::json::parse_event_t;
-
-  // False drops the value just parsed: a task once read, so the DOM never holds more than one.
-  bool on_event(int depth, Event event, nlohmann::json& v) {
-    if (depth == 1 && event == Event::key) {
-      key_ = v.get<std::string>();
-      // The DOM would keep the last of two; tasks read as parsed would have met the first.
-      if ((key_ == "format" || key_ == "gpus" || key_ == "tasks") && !seen_.insert(key_).second)
-        throw InputError(*file_, "/" + key_, "expected one such field, got a second");
-    } else if (depth == 1 && event == Event::value && (key_ == "format" || key_ == "gpus")) {
-      header_[key_] = v;
-    } else if (depth == 1 && event == Event::array_start && key_ == "tasks") {
-      streaming_ = header_.contains("format") && header_.contains("gpus");
-      if (streaming_) read_header(JsonNode::wrap(header_, file_, ""));
-    } else if (depth == 2 && streaming_ && key_ == "tasks" &&
-               (event == Event::value || event == Event::object_end || event == Event::array_end)) {
-      read_task(JsonNode::wrap(v, file_, "/tasks/" + std::to_string(w_.tasks.size())));
-      return false;
-    }
-    return true;
-  }
-
   void read_header(const JsonNode& root) {
     root.expect_format("flux.workload", 1);
     w_.gpus = static_cast<int>(root["gpus"].integer(1, kMaxGpus));
@@ -186,7 +156,7 @@ class WorkloadReader {
           continue;
         }
         throw InputError(
-            *file_, fmt::format("/tasks/{}/after/{}", i, k - first),
+            file_, fmt::format("/tasks/{}/after/{}", i, k - first),
             fmt::format("expected the id of {}, got {}",
                         exists ? "another task (not itself)" : "an existing task", after_ids_[k]));
       }
@@ -210,12 +180,9 @@ class WorkloadReader {
     return it == index_.end() ? -1 : it->second;
   }
 
-  std::shared_ptr<const std::string> file_;
+  JsonRecordReader records_;
+  std::string file_;
   Workload w_;
-  std::string key_;             // the root member being parsed
-  nlohmann::json header_;       // "format" and "gpus", as parsed before "tasks"
-  std::set<std::string> seen_;  // root members read so far, of those above
-  bool streaming_ = false;      // tasks are read as parsed
   bool ids_are_indices_ = true;
   std::unordered_map<std::int64_t, int> index_;  // file id -> task index, unless ids are indices
   std::vector<std::int64_t> after_ids_;          // every task's predecessor ids, task after task

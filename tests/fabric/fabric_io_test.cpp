@@ -101,6 +101,17 @@ TEST(CircuitScheduleIo, RejectsOutOfRangeSwitchAndGpu) {
   }
 }
 
+// Written by Flux, the messages and circuits are read as parsed; in another order, from the DOM.
+TEST(CircuitScheduleIo, ReadsTheMembersInAnyOrder) {
+  Fabric f = parse_fabric(kFabric, "f.json");
+  const char* last = R"({"circuits": [{"switch": 0, "a": 0, "b": 7, "up": 0, "down": 1.5}],
+      "iteration_time": 2, "messages": [{"task": 3, "switch": 1, "start": 0.25}],
+      "scheduler": "flux", "format": "flux.circuit-schedule/1"})";
+  const CircuitSchedule s{"flux", {{3, 1, 0.25, {}}}, {{0, 0, 7, 0.0, 1.5}}, 2.0};
+  EXPECT_EQ(circuit_schedule_to_json(parse_circuit_schedule(last, "s.json", f)),
+            circuit_schedule_to_json(s));
+}
+
 std::string error_of(const std::function<void()>& f) {
   try {
     f();
