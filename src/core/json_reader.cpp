@@ -83,10 +83,8 @@ void JsonNode::fail(const std::string& expected) const {
 
 JsonNode JsonNode::operator[](std::string_view key) const {
   if (!node_->is_object()) fail("an object");
-  auto it = node_->find(key);
-  if (it == node_->end())
-    throw InputError(*file_, pointer() + "/" + std::string(key), "required field is missing");
-  return JsonNode(*this, &*it, &it.key());
+  if (std::optional<JsonNode> member = find(key)) return std::move(*member);
+  throw InputError(*file_, pointer() + "/" + std::string(key), "required field is missing");
 }
 
 std::optional<JsonNode> JsonNode::find(std::string_view key) const {

@@ -205,14 +205,10 @@ Workload read_workload(const std::string& path) {
 }
 
 void write_workload_json(std::ostream& out, const Workload& w) {
-  out << fmt::format(kHeader, w.gpus);
-  std::string line;
-  for (std::size_t i = 0; i < w.tasks.size(); ++i) {
-    line = i == 0 ? "\n  " : ",\n  ";
-    append_task(line, w.tasks[i], &w.tasks);
-    out << line;
-  }
-  out << "\n]}\n";
+  WorkloadJsonWriter writer(out, &w.tasks);
+  writer.begin(w.gpus);
+  for (const Task& t : w.tasks) writer.add(t);
+  writer.end();
 }
 
 std::string workload_to_json(const Workload& w) {
@@ -230,7 +226,7 @@ void WorkloadJsonWriter::add(const Task& task) {
   line_.clear();
   line_ += first_ ? "\n  " : ",\n  ";
   first_ = false;
-  append_task(line_, task, nullptr);
+  append_task(line_, task, ids_);
   out_ << line_;
 }
 

@@ -5,6 +5,7 @@
 // Complexity: linear in the number of tasks and edges.
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "workload/task_sink.hpp"
 #include "workload/workload.hpp"
@@ -18,16 +19,19 @@ inline constexpr int kMaxGpus = 1 << 20;
 [[nodiscard]] std::string workload_to_json(const Workload& w);
 void write_workload_json(std::ostream& out, const Workload& w);  // the same text, task by task
 
-// Writes tasks as they arrive; file ids are the emission indices.
+// Writes tasks as they arrive. A predecessor's file id is its index, or, given `ids`, the id of
+// that task in it (the tasks of a workload held whole).
 class WorkloadJsonWriter final : public TaskSink {
  public:
-  explicit WorkloadJsonWriter(std::ostream& out) : out_(out) {}
+  explicit WorkloadJsonWriter(std::ostream& out, const std::vector<Task>* ids = nullptr)
+      : out_(out), ids_(ids) {}
   void begin(int gpus) override;
   void add(const Task& task) override;
   void end() override;
 
  private:
   std::ostream& out_;
+  const std::vector<Task>* ids_;
   std::string line_;
   bool first_ = true;
 };
