@@ -64,6 +64,7 @@ class IdealTransport final : public fabric::Transport {
   int new_flow(const Flow& fl) {
     if (free_.empty()) {
       flows_.push_back(fl);
+      pieces_.emplace_back();
       return static_cast<int>(flows_.size()) - 1;
     }
     const int id = free_.back();
@@ -87,7 +88,8 @@ class IdealTransport final : public fabric::Transport {
       if (dt > 0 && fl.rate > 0) {
         const workload::Task& t = e.workload().tasks[static_cast<std::size_t>(fl.task)];
         double bytes = std::min(fl.remaining, fl.rate * static_cast<double>(dt));
-        e.add_hop(fl.task, {fabric::kElectrical, t.src, t.dst, fl.since, e.now(), bytes});
+        pieces_[static_cast<std::size_t>(id)].push_back(
+            {fabric::kElectrical, t.src, t.dst, fl.since, e.now(), bytes});
         fl.remaining -= bytes;
       }
       fl.since = e.now();
@@ -126,6 +128,9 @@ class IdealTransport final : public fabric::Transport {
 
   bool finish(fabric::Engine& e, int id) {
     Flow& fl = flows_[static_cast<std::size_t>(id)];
+    std::vector<fabric::Hop>& pieces = pieces_[static_cast<std::size_t>(id)];
+    for (const fabric::Hop& h : pieces) e.add_hop(fl.task, h);
+    pieces.clear();
     e.complete_send(fl.task, e.now() + alpha_);
     fl.alive = false;
     for (std::size_t l : links(e.workload(), id)) {
@@ -207,6 +212,9 @@ class IdealTransport final : public fabric::Transport {
   fabric::Time alpha_;
   int gpus_;
   std::vector<Flow> flows_;  // by slot; order_ lists the flows in flight by arrival
+  // By slot: the flow's pieces so far, handed to the engine together when it finishes, so that
+  // the hop log holds each send's pieces as one run (HopLists::seal moves a run at once).
+  std::vector<std::vector<fabric::Hop>> pieces_;
   std::vector<int> order_;
   std::vector<int> free_;  // slots of finished flows
   std::int64_t generation_ = 0;

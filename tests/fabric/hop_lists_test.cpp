@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace flux {
@@ -69,6 +72,35 @@ TEST(HopLists, ManyHopsAreFiledInPassesOverRangesOfTasks) {
       ASSERT_EQ(l[t][i].sw, static_cast<int>(i % (t % 5)));
     }
     ASSERT_EQ(l[t].data(), l.all().data() + seen);  // task after task
+    seen += l[t].size();
+  }
+}
+
+// Runs of one task's hops (as `ideal` logs a flow's pieces) move as blocks: random run lengths,
+// interleaved with single hops and split over two seals, file exactly as a stable sort by task.
+TEST(HopLists, RunsOfOneTasksHopsFileAsAStableSortByTask) {
+  const std::size_t tasks = 700;
+  std::mt19937 rng(5);
+  fabric::HopLists l(tasks);
+  std::vector<std::pair<std::size_t, fabric::Time>> added;  // (task, start) in the order added
+  fabric::Time next = 0;
+  for (int seal = 0; seal < 2; ++seal) {
+    for (int k = 0; k < 4000; ++k) {
+      const std::size_t t = rng() % tasks, run = rng() % 3 == 0 ? 1 + rng() % 40 : 1;
+      for (std::size_t i = 0; i < run; ++i, ++next) {
+        l.add(t, hop(0, next));
+        added.emplace_back(t, next);
+      }
+    }
+    l.seal();
+  }
+  std::stable_sort(added.begin(), added.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  ASSERT_EQ(l.hop_count(), added.size());
+  for (std::size_t k = 0; k < added.size(); ++k) ASSERT_EQ(l.all()[k].start, added[k].second) << k;
+  std::size_t seen = 0;
+  for (std::size_t t = 0; t < tasks; ++t) {
+    ASSERT_EQ(l[t].data(), l.all().data() + seen);
     seen += l[t].size();
   }
 }

@@ -162,6 +162,12 @@ TEST(Ideal, RatesRiseOnBothSidesWhenTheLinkingSendEnds) {
   EXPECT_NEAR(fabric::to_seconds(r.trace.finish[linking]), linked, 1e-11);
   for (int t : {near, far})
     EXPECT_NEAR(fabric::to_seconds(r.trace.finish[t]), linked + (bytes - link) / cap, 1e-11);
+  // Each send's pieces, one per rate, back to back in time order (the linking send: one).
+  for (int t : {near, far, linking}) {
+    const auto pieces = r.trace.hops[static_cast<std::size_t>(t)];
+    ASSERT_EQ(pieces.size(), t == linking ? 1u : 2u) << t;
+    for (std::size_t k = 1; k < pieces.size(); ++k) EXPECT_EQ(pieces[k].start, pieces[k - 1].end);
+  }
 }
 
 TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
