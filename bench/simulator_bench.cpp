@@ -1,12 +1,15 @@
-// Simulator throughput: events per second of the event engine alone, and whole
-// simulate() runs (scheduler + replay + metrics) of the Flux paper's 8-GPU Llama-3-8B scenario
-// and of the 16-layer GPT-3 175B example scaled to 64, 256 and 1,024 GPUs.
+// Simulator throughput: events per second of the event engine alone, whole simulate() runs
+// (scheduler + replay + metrics) of the Flux paper's 8-GPU Llama-3-8B scenario and of the
+// 16-layer GPT-3 175B example scaled to 64, 256 and 1,024 GPUs, and the writing of a run's
+// output files.
 #include <benchmark/benchmark.h>
 
 #include <map>
+#include <streambuf>
 
 #include "experiments/paper_setup.hpp"
 #include "fabric/engine.hpp"
+#include "fabric/sim_report.hpp"
 #include "schedulers/registry.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/scenario.hpp"
@@ -147,6 +150,53 @@ FLUX_GPT3_CASE(spectra_phase, "spectra-phase");
 FLUX_GPT3_CASE(flux_greedy, "flux-greedy");
 FLUX_GPT3_CASE(rotornet, "rotornet");
 FLUX_GPT3_CASE(rotornet_vlb, "rotornet-vlb");
+
+// Counts what is written to it and drops it: the formatting, without the file system.
+class CountingBuf final : public std::streambuf {
+ public:
+  std::int64_t bytes = 0;
+
+ protected:
+  std::streamsize xsputn(const char*, std::streamsize n) override {
+    bytes += n;
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    ++bytes;
+    return traits_type::not_eof(c);
+  }
+};
+
+// One output file of the 256-GPU example's `rotornet` run (τ = 10 µs), run once with its curves
+// kept as `flux simulate` keeps them: bytes written per second.
+void BM_WriteOutputFile(benchmark::State& state, const char* file) {
+  static const workload::Workload& w = gpt3_workload(256);
+  static const fabric::Fabric f = [] {
+    fabric::Fabric fabric;
+    fabric.gpus = 256;
+    fabric.ocs = 2;
+    fabric.link_rate = 1e11;
+    fabric.reconfig_delay = 1e-5;
+    return fabric;
+  }();
+  static const fabric::SimResult r = [] {
+    fabric::CircuitOutputs all;
+    all.buffer_curves = true;
+    return schedulers::run_scheduler(schedulers::workload_scheduler("rotornet"),
+                                     {.workload = w, .fabric = f, .outputs = all}, {})
+        .sim;
+  }();
+  CountingBuf counted;
+  std::ostream out(&counted);
+  for (auto _ : state) fabric::write_sim_output(out, file, w, f, r);
+  state.SetBytesProcessed(counted.bytes);
+}
+BENCHMARK_CAPTURE(BM_WriteOutputFile, timeline, "timeline.json")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WriteOutputFile, circuit_schedule, "circuit-schedule.json")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WriteOutputFile, flows, "flows.csv")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WriteOutputFile, circuits, "circuits.csv")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WriteOutputFile, nic_buffer, "nic_buffer.csv")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace flux

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 
 namespace flux {
 
@@ -50,6 +51,44 @@ inline bool well_inside(std::int64_t n, int k, double v) {
   return d * 32 <= gap * pow10;
 }
 
+// Removes mag's trailing zeros (mag ≥ 1, under 10^15: at most 14 of them) by 8, 4, 2 and 1.
+inline void strip_trailing_zeros(std::uint64_t& mag, int& exp10) {
+  for (int zeros : {8, 4, 2, 1}) {
+    const auto unit = static_cast<std::uint64_t>(kPow10[zeros]);
+    if (mag % unit == 0) mag /= unit, exp10 += zeros;
+  }
+}
+
+inline constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+// Writes the `len` digits of v < 10^len (with leading zeros) two at a time from the right.
+inline void write_digits_fixed(char* out, std::uint32_t v, int len) {
+  char* p = out + len;
+  for (; p - out >= 2; v /= 100) {
+    p -= 2;
+    std::memcpy(p, kDigitPairs + 2 * (v % 100), 2);
+  }
+  if (p != out) *out = static_cast<char>('0' + v);
+}
+
+// Writes the decimal digits of mag (1 ≤ mag < 10^15) and returns how many. Above 10^8 the low
+// eight digits and the high ones are two independent chains of divisions, which the processor
+// overlaps.
+inline int write_digits(char* out, std::uint64_t mag) {
+  const auto high = static_cast<std::uint32_t>(mag / 100'000'000);
+  const auto low = static_cast<std::uint32_t>(mag % 100'000'000);
+  const std::uint32_t lead = high != 0 ? high : low;
+  int len = 1;
+  while (len < 8 && lead >= static_cast<std::uint32_t>(kPow10[len])) ++len;
+  write_digits_fixed(out, lead, len);
+  if (high == 0) return len;
+  write_digits_fixed(out + len, low, 8);
+  return len + 8;
+}
+
 }  // namespace detail
 
 // Writes the shortest round-trip text of `v` as fmt's "{}" (WholeNumber::bare) or nlohmann's
@@ -66,17 +105,20 @@ inline char* write_short_decimal(char* out, double v, WholeNumber whole) {
   }
   int k = 12;  // the most decimals that keep |n| = |v|·10^k under 10^15
   while (a * kPow10[k] >= 1e15) --k;
-  const std::int64_t n = std::llround(v * kPow10[k]);
+  // llround without its library call: |x| < 2^52, so x ± 0.5 is exact and truncating it rounds
+  // half away from zero, as llround does.
+  const double x = v * kPow10[k];
+  const auto n = static_cast<std::int64_t>(x < 0 ? x - 0.5 : x + 0.5);
   if (n <= -1'000'000'000'000'000 || n >= 1'000'000'000'000'000 ||
       std::bit_cast<std::uint64_t>(static_cast<double>(n) / kPow10[k]) !=
           std::bit_cast<std::uint64_t>(v) ||
       !detail::well_inside(n, k, v))
     return nullptr;
-  const std::uint64_t mag = n < 0 ? static_cast<std::uint64_t>(-n) : static_cast<std::uint64_t>(n);
-  char digits[20];
-  int len = static_cast<int>(std::to_chars(digits, digits + sizeof digits, mag).ptr - digits);
-  int exp10 = -k;  // |v| = digits·10^exp10
-  while (digits[len - 1] == '0') --len, ++exp10;
+  std::uint64_t mag = n < 0 ? static_cast<std::uint64_t>(-n) : static_cast<std::uint64_t>(n);
+  int exp10 = -k;  // |v| = mag·10^exp10
+  detail::strip_trailing_zeros(mag, exp10);
+  char digits[16];
+  const int len = detail::write_digits(digits, mag);
   if (n < 0) *out++ = '-';
   const int point = len + exp10;    // digits before the decimal point
   if (point > 15 || point <= -4) {  // 1.5e-05: both libraries' scientific form

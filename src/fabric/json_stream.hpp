@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -18,23 +19,26 @@
 
 namespace flux::fabric {
 
-// Appends one value as nlohmann's dump() writes it.
-inline void append_json(std::string& out, double v) {
+// Writes one number as nlohmann's dump() writes it to `out` (64 bytes free); returns the end.
+inline char* write_json_number(char* out, double v) {
   if (!std::isfinite(v)) {
-    out += "null";
-    return;
+    std::memcpy(out, "null", 4);
+    return out + 4;
   }
-  char buf[64];
-  char* end = write_short_decimal(buf, v, WholeNumber::point_zero);  // most times and sizes
-  if (end == nullptr) end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);  // its grisu2
-  out.append(buf, static_cast<std::size_t>(end - buf));
+  char* end = write_short_decimal(out, v, WholeNumber::point_zero);  // most times and sizes
+  return end != nullptr ? end : nlohmann::detail::to_chars(out, out + 64, v);  // its grisu2
 }
 
 template <class Int, std::enable_if_t<std::is_integral_v<Int>, int> = 0>
-void append_json(std::string& out, Int v) {
-  char buf[24];
-  const char* end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-  out.append(buf, static_cast<std::size_t>(end - buf));
+char* write_json_number(char* out, Int v) {
+  return std::to_chars(out, out + 24, v).ptr;
+}
+
+// Appends one value as nlohmann's dump() writes it.
+template <class Number, std::enable_if_t<std::is_arithmetic_v<Number>, int> = 0>
+void append_json(std::string& out, Number v) {
+  char buf[64];
+  out.append(buf, static_cast<std::size_t>(write_json_number(buf, v) - buf));
 }
 
 inline void append_json(std::string& out, std::string_view s) {
@@ -57,6 +61,14 @@ class JsonObject {
   explicit JsonObject(std::string& out) : out_(out) { out_ += '{'; }
   template <class T>
   JsonObject& field(std::string_view key, const T& value) {
+    if constexpr (std::is_arithmetic_v<T>) {
+      if (key.size() <= kShortKey) {  // the separator, the key and the number in one append
+        char buf[kShortKey + 8 + 64];
+        char* end = write_json_number(write_key(buf, key), value);
+        out_.append(buf, static_cast<std::size_t>(end - buf));
+        return *this;
+      }
+    }
     add_key(key);
     append_json(out_, value);
     return *this;
@@ -71,13 +83,23 @@ class JsonObject {
   void close() { out_ += '}'; }
 
  private:
-  void add_key(std::string_view key) {
-    if (!first_) out_.push_back(',');
+  static constexpr std::size_t kShortKey = 48;
+  // Writes `,"key":` (no comma before the first) to `out`, which has key.size() + 4 bytes free.
+  char* write_key(char* out, std::string_view key) {
+    *out = ',';
+    out += first_ ? 0 : 1;
     first_ = false;
-    out_.push_back('"');
-    out_.append(key.data(), key.size());
-    out_.push_back('"');
-    out_.push_back(':');
+    *out++ = '"';
+    std::memcpy(out, key.data(), key.size());
+    out += key.size();
+    *out++ = '"';
+    *out++ = ':';
+    return out;
+  }
+  void add_key(std::string_view key) {
+    const std::size_t at = out_.size();
+    out_.resize(at + key.size() + 4);
+    out_.resize(static_cast<std::size_t>(write_key(out_.data() + at, key) - out_.data()));
   }
   std::string& out_;
   bool first_ = true;

@@ -7,6 +7,7 @@
 // number into a string first. O(output size).
 #include <fmt/format.h>
 
+#include <charconv>
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -19,13 +20,22 @@ namespace flux::report {
 // Appends one field to `out`, quoted only when it has to be.
 void append_csv_field(std::string& out, std::string_view field);
 
-// Appends a number as fmt's "{}" writes it (most are times and sizes: see short_decimal.hpp).
+// Writes a number as fmt's "{}" writes it to `out` (40 bytes free) and returns the end: most are
+// times and sizes (see short_decimal.hpp), and integers need none of fmt's machinery per field.
+inline char* write_csv_number(char* out, double v) {
+  if (char* end = write_short_decimal(out, v, WholeNumber::bare)) return end;
+  return fmt::format_to(out, "{}", v);
+}
+template <class Int>
+requires(std::is_integral_v<Int> && !std::is_same_v<Int, bool>) char* write_csv_number(char* out,
+                                                                                       Int v) {
+  return std::to_chars(out, out + 24, v).ptr;
+}
+
+// Appends a number as fmt's "{}" writes it.
 inline void append_csv_number(std::string& out, double v) {
   char buf[40];
-  if (const char* end = write_short_decimal(buf, v, WholeNumber::bare))
-    out.append(buf, static_cast<std::size_t>(end - buf));
-  else
-    fmt::format_to(std::back_inserter(out), "{}", v);
+  out.append(buf, static_cast<std::size_t>(write_csv_number(buf, v) - buf));
 }
 
 // Appends one record (comma-separated fields and a newline) to `out`.
@@ -33,14 +43,21 @@ template <class... Fields>
 void append_csv_record(std::string& out, const Fields&... fields) {
   bool first = true;
   auto add = [&out, &first](const auto& field) {
-    if (!first) out += ',';
-    first = false;
-    if constexpr (std::is_convertible_v<decltype(field), std::string_view>)
+    using Field = std::decay_t<decltype(field)>;
+    if constexpr (std::is_convertible_v<decltype(field), std::string_view>) {
+      if (!first) out += ',';
       append_csv_field(out, field);
-    else if constexpr (std::is_same_v<std::decay_t<decltype(field)>, double>)
-      append_csv_number(out, field);
-    else  // numbers: nothing to quote
+    } else if constexpr (std::is_same_v<Field, double> ||
+                         (std::is_integral_v<Field> && !std::is_same_v<Field, bool>)) {
+      char buf[48];  // the separator and the number in one append
+      buf[0] = ',';
+      const char* from = first ? buf + 1 : buf;
+      out.append(from, static_cast<std::size_t>(write_csv_number(buf + 1, field) - from));
+    } else {  // other numbers: nothing to quote
+      if (!first) out += ',';
       fmt::format_to(std::back_inserter(out), "{}", field);
+    }
+    first = false;
   };
   (add(fields), ...);
   out += '\n';
