@@ -64,29 +64,18 @@ inline constexpr char kDigitPairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-// Writes the `len` digits of v < 10^len (with leading zeros) two at a time from the right.
-inline void write_digits_fixed(char* out, std::uint32_t v, int len) {
-  char* p = out + len;
-  for (; p - out >= 2; v /= 100) {
-    p -= 2;
-    std::memcpy(p, kDigitPairs + 2 * (v % 100), 2);
-  }
-  if (p != out) *out = static_cast<char>('0' + v);
-}
-
-// Writes the decimal digits of mag (1 ≤ mag < 10^15) and returns how many. Above 10^8 the low
-// eight digits and the high ones are two independent chains of divisions, which the processor
-// overlaps.
+// Writes the decimal digits of mag (1 ≤ mag < 10^15) two at a time from the right; returns how
+// many.
 inline int write_digits(char* out, std::uint64_t mag) {
-  const auto high = static_cast<std::uint32_t>(mag / 100'000'000);
-  const auto low = static_cast<std::uint32_t>(mag % 100'000'000);
-  const std::uint32_t lead = high != 0 ? high : low;
   int len = 1;
-  while (len < 8 && lead >= static_cast<std::uint32_t>(kPow10[len])) ++len;
-  write_digits_fixed(out, lead, len);
-  if (high == 0) return len;
-  write_digits_fixed(out + len, low, 8);
-  return len + 8;
+  while (len < 15 && mag >= static_cast<std::uint64_t>(kPow10[len])) ++len;
+  char* p = out + len;
+  for (; p - out >= 2; mag /= 100) {
+    p -= 2;
+    std::memcpy(p, kDigitPairs + 2 * (mag % 100), 2);
+  }
+  if (p != out) *out = static_cast<char>('0' + mag);
+  return len;
 }
 
 }  // namespace detail

@@ -26,9 +26,9 @@ inline char* write_csv_number(char* out, double v) {
   if (char* end = write_short_decimal(out, v, WholeNumber::bare)) return end;
   return fmt::format_to(out, "{}", v);
 }
-template <class Int>
-requires(std::is_integral_v<Int> && !std::is_same_v<Int, bool>) char* write_csv_number(char* out,
-                                                                                       Int v) {
+template <class Int,
+          std::enable_if_t<std::is_integral_v<Int> && !std::is_same_v<Int, bool>, int> = 0>
+char* write_csv_number(char* out, Int v) {
   return std::to_chars(out, out + 24, v).ptr;
 }
 
