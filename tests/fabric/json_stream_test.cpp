@@ -12,6 +12,7 @@ using Json = nlohmann::ordered_json;
 
 // The text writer must give exactly what nlohmann's dump() gives, or every output file changes.
 TEST(JsonObject, WritesWhatNlohmannDumps) {
+  const std::string kLongKey(60, 'k');
   const double doubles[] = {0.0,
                             -0.0,
                             1.0,
@@ -33,6 +34,7 @@ TEST(JsonObject, WritesWhatNlohmannDumps) {
       std::string text;
       JsonObject e(text);
       e.field("d", d).field("i", std::int64_t{-9007199254740993}).field("s", s).field("n", 7);
+      e.field(kLongKey, d);  // past the short keys written in one append
       e.object("args").field("u", std::size_t{18446744073709551615u}).close();
       JsonArray pieces = e.array("pieces");
       pieces.object().field("x", d).close();
@@ -43,6 +45,7 @@ TEST(JsonObject, WritesWhatNlohmannDumps) {
                              {"i", std::int64_t{-9007199254740993}},
                              {"s", s},
                              {"n", 7},
+                             {kLongKey, d},
                              {"args", {{"u", std::size_t{18446744073709551615u}}}},
                              {"pieces", Json::array({Json{{"x", d}}, Json::object()})}};
       EXPECT_EQ(text, expected.dump()) << d << " " << s;

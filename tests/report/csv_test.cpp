@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+
 #include "support/csv_reader.hpp"
 
 namespace flux::report {
@@ -12,6 +15,11 @@ using testing::parse_csv;
 TEST(Csv, PlainFieldsAndNumbersAreWrittenAsTheyAre) {
   EXPECT_EQ(csv_record("task", 42, 2.5, -1, std::string("fwd")), "task,42,2.5,-1,fwd\n");
   EXPECT_EQ(csv_record(1e-6, 0.1), "1e-06,0.1\n");  // fmt's shortest round-trip form
+  // Every integer width as fmt writes it; a bool and a float keep fmt's own forms.
+  EXPECT_EQ(csv_record(std::numeric_limits<std::int64_t>::min(),
+                       std::numeric_limits<std::uint64_t>::max(), 0, true, 0.1f),
+            fmt::format("{},{},{},{},{}\n", std::numeric_limits<std::int64_t>::min(),
+                        std::numeric_limits<std::uint64_t>::max(), 0, true, 0.1f));
 }
 
 TEST(Csv, QuotesOnlyFieldsThatNeedIt) {
