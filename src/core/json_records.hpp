@@ -39,6 +39,7 @@ class JsonRecordReader {
   // members (the arrays read as parsed are left empty in it).
   JsonNode read(const std::string& text);
   JsonNode read(FileReader& in);
+  [[nodiscard]] const std::string& file() const { return *file_; }  // the label errors name
 
  private:
   using Event = nlohmann::json::parse_event_t;

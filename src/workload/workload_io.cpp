@@ -104,8 +104,7 @@ class WorkloadReader {
  public:
   explicit WorkloadReader(const std::string& label)
       : records_(label, {"format", "gpus"}, [this](const JsonNode& root) { read_header(root); },
-                 {{"tasks", "an array of tasks", [this](const JsonNode& t) { read_task(t); }}}),
-        file_(label) {}
+                 {{"tasks", "an array of tasks", [this](const JsonNode& t) { read_task(t); }}}) {}
 
   // `input`: a text or a FileReader, of `bytes` bytes (0 if not known).
   template <typename Input>
@@ -119,7 +118,7 @@ class WorkloadReader {
     after_end_.reserve(most_tasks);
     (void)records_.read(input);
     resolve_predecessors();
-    validate_workload(w_, file_);
+    validate_workload(w_, records_.file());
     return std::move(w_);
   }
 
@@ -156,7 +155,7 @@ class WorkloadReader {
           continue;
         }
         throw InputError(
-            file_, fmt::format("/tasks/{}/after/{}", i, k - first),
+            records_.file(), fmt::format("/tasks/{}/after/{}", i, k - first),
             fmt::format("expected the id of {}, got {}",
                         exists ? "another task (not itself)" : "an existing task", after_ids_[k]));
       }
@@ -181,7 +180,6 @@ class WorkloadReader {
   }
 
   JsonRecordReader records_;
-  std::string file_;
   Workload w_;
   bool ids_are_indices_ = true;
   std::unordered_map<std::int64_t, int> index_;  // file id -> task index, unless ids are indices
