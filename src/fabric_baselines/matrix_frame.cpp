@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "fabric_baselines/traffic.hpp"
@@ -128,13 +131,15 @@ Frame stretch_frame(const Frame& frame, fabric::Time length, const fabric::Fabri
 namespace {
 
 // Plans the circuits' demand in seconds at line rate (already symmetrised on a duplex fabric).
-// Its positive entries are the pairs worth a circuit.
+// Its positive entries are the pairs worth a circuit; `positions`, where known, lists them.
 Frame plan_served(Matrix time, const fabric::Fabric& f, const std::string& algorithm,
-                  const std::string& option) {
+                  const std::string& option,
+                  std::optional<std::vector<std::pair<int, int>>> positions = std::nullopt) {
   const matrix_schedulers::MatrixAlgorithm* a = matrix_schedulers::find_matrix_algorithm(algorithm);
   if (a == nullptr)
     throw InputError("", option, fmt::format("a matrix scheduler name, got \"{}\"", algorithm));
-  matrix::MatrixProblem p{std::move(time), f.ocs, f.reconfig_delay, 1.0 / f.link_rate};
+  matrix::MatrixProblem p{std::move(time), f.ocs, f.reconfig_delay, 1.0 / f.link_rate,
+                          std::move(positions)};
   matrix::MatrixResult r = a->run(p, {});
   return frame_from_schedule(r.schedule, p.time, f);
 }
@@ -147,15 +152,34 @@ Frame plan_frame(const Matrix& demand, const fabric::Fabric& f, const std::strin
   return plan_served(served.scaled(1.0 / f.link_rate), f, algorithm, option);
 }
 
-Frame plan_frame(const DemandEntries& demand, const fabric::Fabric& f, const std::string& algorithm,
-                 const std::string& option) {
+EntryPlanner::EntryPlanner(const fabric::Fabric& f, std::string algorithm, std::string option)
+    : f_(f),
+      algorithm_(std::move(algorithm)),
+      option_(std::move(option)),
+      matrix_(static_cast<std::size_t>(f.gpus) * static_cast<std::size_t>(f.gpus), 0.0) {}
+
+Frame EntryPlanner::plan(const DemandEntries& demand) {
+  const bool duplex = f_.circuit == fabric::CircuitKind::duplex;
   // Scaled entry by entry rather than as a matrix: the same doubles (x · (1 / rate), and the
-  // symmetric maximum commutes with a positive factor), without a pass over n² entries.
+  // symmetric maximum commutes with a positive factor).
   DemandEntries time = demand;
-  for (auto& [from, to, bytes] : time) bytes *= 1.0 / f.link_rate;
-  return plan_served(
-      f.circuit == fabric::CircuitKind::duplex ? symmetrized(f.gpus, time) : dense(f.gpus, time), f,
-      algorithm, option);
+  for (auto& [from, to, bytes] : time) bytes *= 1.0 / f_.link_rate;
+  write_demand(matrix_, f_.gpus, time, duplex);
+  const std::vector<std::pair<int, int>> places = demand_places(time, duplex);
+  const auto clear = [&] {
+    for (const auto& [i, j] : places)
+      matrix_[static_cast<std::size_t>(i) * static_cast<std::size_t>(f_.gpus) +
+              static_cast<std::size_t>(j)] = 0.0;
+  };
+  try {
+    Frame frame =
+        plan_served(Matrix::borrow(matrix_.data(), f_.gpus), f_, algorithm_, option_, places);
+    clear();
+    return frame;
+  } catch (...) {  // an unknown algorithm or an invalid entry: zero again for the next plan
+    clear();
+    throw;
+  }
 }
 
 }  // namespace flux::fabric_baselines

@@ -35,8 +35,20 @@ struct Frame {
 // on σ switches with δ = τ. InputError (field `option`) if the name is not a matrix scheduler.
 [[nodiscard]] Frame plan_frame(const Matrix& demand, const fabric::Fabric& f,
                                const std::string& algorithm, const std::string& option);
-// The same for a demand given by its entries (traffic.hpp) on f.gpus GPUs.
-[[nodiscard]] Frame plan_frame(const DemandEntries& demand, const fabric::Fabric& f,
-                               const std::string& algorithm, const std::string& option);
+// plan_frame of demands given by their entries (traffic.hpp) on f.gpus GPUs, one after another.
+// A phase names a few pairs of a large fabric: the planner keeps one n x n matrix, zero outside
+// the demand being planned, and tells the matrix scheduler where the entries are, so a plan costs
+// O(n + entries) on top of the scheduler's own work instead of clearing and reading n² entries
+// (most of spectra-phase's run at 1,024 GPUs). The frames are the same as plan_frame's.
+class EntryPlanner {
+ public:
+  EntryPlanner(const fabric::Fabric& f, std::string algorithm, std::string option);
+  [[nodiscard]] Frame plan(const DemandEntries& demand);
+
+ private:
+  const fabric::Fabric& f_;
+  std::string algorithm_, option_;
+  std::vector<double> matrix_;  // f.gpus x f.gpus, row-major; zero between plans
+};
 
 }  // namespace flux::fabric_baselines

@@ -23,7 +23,10 @@ PhaseKey phase_key(const workload::Task& t, int index) {
 class PhaseWindows final : public WindowSource {
  public:
   PhaseWindows(const workload::Workload& w, const fabric::Fabric& f, std::string algorithm)
-      : w_(w), f_(f), algorithm_(std::move(algorithm)), queued_(f.ocs), busy_(f.ocs, 0) {
+      : w_(w),
+        planner_(f, std::move(algorithm), "phase_algorithm"),
+        queued_(f.ocs),
+        busy_(f.ocs, 0) {
     std::map<PhaseKey, int> index;
     phase_of_.assign(w.tasks.size(), -1);
     for (std::size_t t = 0; t < w.tasks.size(); ++t) {
@@ -68,8 +71,7 @@ class PhaseWindows final : public WindowSource {
   // milliseconds however few pairs it has.
   void play(const DemandEntries& demand, fabric::Time now) {
     auto plan = plans_.find(demand);
-    if (plan == plans_.end())
-      plan = plans_.emplace(demand, plan_frame(demand, f_, algorithm_, "phase_algorithm")).first;
+    if (plan == plans_.end()) plan = plans_.emplace(demand, planner_.plan(demand)).first;
     const Frame& frame = plan->second;
     for (std::size_t sw = 0; sw < frame.windows.size(); ++sw) {
       if (frame.windows[sw].empty()) continue;
@@ -84,8 +86,7 @@ class PhaseWindows final : public WindowSource {
   }
 
   const workload::Workload& w_;
-  const fabric::Fabric& f_;
-  std::string algorithm_;
+  EntryPlanner planner_;
   std::vector<std::deque<Window>> queued_;
   std::vector<fabric::Time> busy_;
   std::vector<int> phase_of_;

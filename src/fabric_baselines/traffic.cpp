@@ -42,18 +42,43 @@ DemandEntries circuit_demand_entries(const workload::Workload& w, const std::vec
   return out;
 }
 
+void write_demand(std::span<double> m, int n, const DemandEntries& entries, bool symmetric) {
+  const auto at = [&](int i, int j) -> double& {
+    return m[static_cast<std::size_t>(i) * static_cast<std::size_t>(n) +
+             static_cast<std::size_t>(j)];
+  };
+  for (const auto& [from, to, bytes] : entries) {
+    if (!symmetric) {
+      at(from, to) = bytes;
+      continue;
+    }
+    // Entries are positive: the max with the 0 of an absent entry keeps them.
+    at(from, to) = std::max(at(from, to), bytes);
+    at(to, from) = std::max(at(to, from), bytes);
+  }
+}
+
+std::vector<std::pair<int, int>> demand_places(const DemandEntries& entries, bool symmetric) {
+  std::vector<std::pair<int, int>> at;
+  at.reserve(entries.size() * (symmetric ? 2 : 1));
+  for (const auto& [from, to, bytes] : entries) {
+    at.emplace_back(from, to);
+    if (symmetric) at.emplace_back(to, from);
+  }
+  std::sort(at.begin(), at.end());
+  at.erase(std::unique(at.begin(), at.end()), at.end());
+  return at;
+}
+
 Matrix dense(int n, const DemandEntries& entries) {
   Matrix m(n);
-  for (const auto& [from, to, bytes] : entries) m(from, to) = bytes;
+  write_demand({m.row(0), m.data().size()}, n, entries, false);
   return m;
 }
 
 Matrix symmetrized(int n, const DemandEntries& entries) {
-  Matrix m(n);  // entries are positive: max with the 0 of an absent entry keeps them
-  for (const auto& [from, to, bytes] : entries) {
-    m(from, to) = std::max(m(from, to), bytes);
-    m(to, from) = std::max(m(to, from), bytes);
-  }
+  Matrix m(n);
+  write_demand({m.row(0), m.data().size()}, n, entries, true);
   return m;
 }
 

@@ -2,7 +2,9 @@
 // Traffic matrices of a workload: bytes i → j summed over send tasks (the
 // iteration's aggregate TM when all sends are taken), and
 // the symmetrised form max(D, Dᵀ) that duplex circuits serve. O(tasks + n²).
+#include <span>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/matrix.hpp"
@@ -25,5 +27,12 @@ using DemandEntries = std::vector<std::tuple<int, int, double>>;
 [[nodiscard]] Matrix dense(int n, const DemandEntries& entries);
 // symmetrized(dense(n, entries)) in O(n² zeroing + entries), without reading the n² matrix.
 [[nodiscard]] Matrix symmetrized(int n, const DemandEntries& entries);
+// What those two do to a matrix that is zero at the entries' places: sets m(from, to) = bytes,
+// and with `symmetric` also m(to, from), each the larger of the two directions. `m` is n x n,
+// row-major; its other entries are left as they are.
+void write_demand(std::span<double> m, int n, const DemandEntries& entries, bool symmetric);
+// The places write_demand sets, row-major, each once.
+[[nodiscard]] std::vector<std::pair<int, int>> demand_places(const DemandEntries& entries,
+                                                             bool symmetric);
 
 }  // namespace flux::fabric_baselines

@@ -2,7 +2,10 @@
 // The interface every matrix scheduler implements (Spectra and its baselines).
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/matrix.hpp"
 #include "matrix/schedule.hpp"
@@ -18,6 +21,11 @@ struct MatrixProblem {
   // Time one byte takes at line rate (1 / rate) when the demand counts bytes; 0 for normalised
   // demand. Exact decompositions count in these units, so no slot is shorter than one byte.
   double byte_time = 0;
+  // Where the caller built `time` from its entries: the positions (i, j) of every entry that may
+  // be non-zero, rows ascending and columns ascending within a row; every other entry is +0.
+  // Schedulers that work on the support read it from here instead of all n² entries (planning
+  // one collective's few pairs on a 1,024-GPU fabric was mostly that read). Unset: not known.
+  std::optional<std::vector<std::pair<int, int>>> positions = std::nullopt;
 };
 
 struct MatrixRunOptions {

@@ -23,26 +23,23 @@ bool covers(const Support& s, const std::vector<matrix::Permutation>& perms) {
 
 }  // namespace
 
-Matrix round_up_geometric(const Matrix& d, const Support& s, int levels) {
-  Matrix q = d;
+Support round_up_geometric(const Support& s, int levels) {
+  Support q = s;
   if (s.size() == 0) return q;
   const auto [lo, hi] = std::minmax_element(s.value.begin(), s.value.end());
   const double step = std::log(*hi / *lo) / levels;
   if (!(step > 0.0)) return q;
-  for (int i = 0; i < s.n; ++i)
-    for (int e = s.row_start[static_cast<std::size_t>(i)];
-         e < s.row_start[static_cast<std::size_t>(i) + 1]; ++e) {
-      const double v = s.value[static_cast<std::size_t>(e)];
-      const double k = std::ceil(std::log(v / *lo) / step - 1e-9);
-      q(i, s.col[static_cast<std::size_t>(e)]) = std::clamp(*lo * std::exp(k * step), v, *hi);
-    }
+  for (double& v : q.value) {
+    const double k = std::ceil(std::log(v / *lo) / step - 1e-9);
+    v = std::clamp(*lo * std::exp(k * step), v, *hi);
+  }
   return q;
 }
 
-matrix::Decomposition pool_decompose(const Matrix& d, const Support& s,
-                                     const matrix::Decomposition& greedy, const PoolOptions& opt) {
+matrix::Decomposition pool_decompose(const Support& s, const matrix::Decomposition& greedy,
+                                     const PoolOptions& opt) {
   const matrix::Decomposition extra = bottleneck_decompose(
-      round_up_geometric(d, s, opt.levels), {.delta = opt.delta, .max_permutations = opt.max_pool});
+      round_up_geometric(s, opt.levels), {.delta = opt.delta, .max_permutations = opt.max_pool});
   if (extra.perms.empty()) return {};
   matrix::Decomposition pool = greedy;
   pool.perms.insert(pool.perms.end(), extra.perms.begin(), extra.perms.end());

@@ -30,12 +30,13 @@ struct PoolOptions {
 
 // Empty when the pool adds nothing to `greedy` or the LP fails; otherwise covers D (weights
 // sorted descending, no zero weights).
-[[nodiscard]] matrix::Decomposition pool_decompose(const Matrix& d, const Support& s,
+[[nodiscard]] matrix::Decomposition pool_decompose(const Support& s,
                                                    const matrix::Decomposition& greedy,
                                                    const PoolOptions& opt);
 
-// D with every non-zero rounded up to the nearest of `levels` geometric levels between its
-// smallest and largest non-zero (never below the entry).
-[[nodiscard]] Matrix round_up_geometric(const Matrix& d, const Support& s, int levels);
+// The support of D with every non-zero rounded up to the nearest of `levels` geometric levels
+// between its smallest and largest non-zero (never below the entry): the same entries, so
+// make_support of the rounded matrix, without the n x n matrix.
+[[nodiscard]] Support round_up_geometric(const Support& s, int levels);
 
 }  // namespace flux::spectra

@@ -172,7 +172,7 @@ matrix::Decomposition pool_candidate(const matrix::MatrixProblem& p, const Suppo
   // The pools that win hold about Δ more permutations than the greedy one: worth it only while
   // their reconfigurations cost less switch time than the overshoot they could save.
   if (p.delta * static_cast<double>(greedy.perms.size()) >= over.total - over.line) return {};
-  return pool_decompose(p.time, s, greedy, {.switches = p.switches, .delta = p.delta});
+  return pool_decompose(s, greedy, {.switches = p.switches, .delta = p.delta});
 }
 
 // Column generation (colgen_decompose.hpp) where DECOMPOSE's total overshoots the busiest line

@@ -1,6 +1,8 @@
 #include "spectra/support.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <utility>
 
 namespace flux::spectra {
 
@@ -49,6 +51,33 @@ Support collect_support(const Matrix& d, double tol) {
   return s;
 }
 
+// collect_support<true> of a demand whose other entries are +0: only the listed ones are read.
+Support collect_listed_support(const Matrix& d, const std::vector<std::pair<int, int>>& positions) {
+  Support s;
+  s.n = d.n();
+  s.row_start.assign(1, 0);
+  s.row_start.reserve(static_cast<std::size_t>(s.n) + 1);
+  bool ok = true;
+  std::pair<int, int> last{0, -1};
+  for (const auto& [i, j] : positions) {
+    if (i < 0 || j < 0 || i >= s.n || j >= s.n || std::pair{i, j} <= last)
+      throw std::logic_error("demand positions out of range or not in row-major order");
+    last = {i, j};
+    while (static_cast<int>(s.row_start.size()) <= i)
+      s.row_start.push_back(static_cast<int>(s.col.size()));
+    const double v = d(i, j);
+    ok &= matrix::valid_demand(v);
+    if (v > 0.0) {
+      s.col.push_back(j);
+      s.value.push_back(v);
+    }
+  }
+  if (!ok) matrix::throw_invalid_demand();
+  while (static_cast<int>(s.row_start.size()) <= s.n)
+    s.row_start.push_back(static_cast<int>(s.col.size()));
+  return s;
+}
+
 }  // namespace
 
 Support make_support(const Matrix& d, double tol) {
@@ -57,7 +86,8 @@ Support make_support(const Matrix& d, double tol) {
 
 Support make_checked_support(const matrix::MatrixProblem& p) {
   matrix::check_settings(p);
-  return collect_support<true>(p.time, 0.0);
+  return p.positions ? collect_listed_support(p.time, *p.positions)
+                     : collect_support<true>(p.time, 0.0);
 }
 
 Support residual_support(const Support& s, const std::vector<double>& residual, double tol) {

@@ -30,7 +30,8 @@ struct Support {
 // Entries with D[i][j] > tol (Spectra's DECOMPOSE uses tol = 0).
 [[nodiscard]] Support make_support(const Matrix& d, double tol = 0.0);
 // check_problem(p) and make_support(p.time) in one pass over the demand: on a large sparse
-// demand each of them is a read of the whole n x n matrix, bound by memory bandwidth.
+// demand each of them is a read of the whole n x n matrix, bound by memory bandwidth. Where
+// p.positions lists the entries that may be non-zero, only those are read (O(n + listed)).
 [[nodiscard]] Support make_checked_support(const matrix::MatrixProblem& p);
 // The support of the entries of `s` whose `residual` (one per entry) is above `tol` >= 0, with
 // those residuals as values: make_support of the dense residual, without building it.

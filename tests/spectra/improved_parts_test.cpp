@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
@@ -188,6 +189,31 @@ TEST(Support, BlockedScanFindsEveryEntryAndRejectsWhatCheckProblemRejects) {
     }
   matrix::MatrixProblem bad_delta{Matrix(3), 1, -1.0};
   EXPECT_THROW((void)make_checked_support(bad_delta), InputError);
+}
+
+// A caller that built the demand from its entries lists where they are; the support read from
+// the list is the scan's, also when the list names places that hold zero (a symmetrised entry
+// whose direction carries nothing) and rows with nothing listed before, between and after.
+TEST(Support, ListedPositionsGiveTheScannedSupport) {
+  for (const int n : {1, 9, 64})
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const Matrix d = sparse_random(n, 0.1, seed);
+      matrix::MatrixProblem p{d, 2, 0.01};
+      p.positions.emplace();
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+          if (d(i, j) > 0.0 || (i + j) % 11 == 0) p.positions->emplace_back(i, j);
+      expect_same_support(make_checked_support(p), support_by_scan(d, 0.0));
+      if (p.positions->empty()) continue;
+      matrix::MatrixProblem bad = p;  // a listed entry that is invalid is still rejected
+      bad.time(p.positions->back().first, p.positions->back().second) = -1.0;
+      EXPECT_THROW((void)make_checked_support(bad), InputError) << n;
+    }
+  matrix::MatrixProblem unsorted{Matrix(3, 1.0), 1, 0.0};
+  unsorted.positions = {{{1, 0}, {0, 2}}};
+  EXPECT_THROW((void)make_checked_support(unsorted), std::logic_error);
+  unsorted.positions = {{{0, 1}, {0, 3}}};  // outside the matrix
+  EXPECT_THROW((void)make_checked_support(unsorted), std::logic_error);
 }
 
 TEST(Support, ResidualSupportIsTheDenseResidualsSupport) {
