@@ -4,11 +4,13 @@
 // output files.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <map>
 #include <streambuf>
 
 #include "experiments/paper_setup.hpp"
 #include "fabric/engine.hpp"
+#include "fabric/nic_buffer.hpp"
 #include "fabric/sim_report.hpp"
 #include "schedulers/registry.hpp"
 #include "workload/dag_builder.hpp"
@@ -167,10 +169,9 @@ class CountingBuf final : public std::streambuf {
   }
 };
 
-// One output file of the 256-GPU example's `rotornet` run (τ = 10 µs), run once with its curves
-// kept as `flux simulate` keeps them: bytes written per second.
-void BM_WriteOutputFile(benchmark::State& state, const char* file) {
-  static const workload::Workload& w = gpt3_workload(256);
+// The 256-GPU example's `rotornet` run (τ = 10 µs), its curves kept as `flux simulate` keeps
+// them for its files: what the writers and the NIC-buffer metric below read.
+const fabric::Fabric& fabric256() {
   static const fabric::Fabric f = [] {
     fabric::Fabric fabric;
     fabric.gpus = 256;
@@ -179,16 +180,28 @@ void BM_WriteOutputFile(benchmark::State& state, const char* file) {
     fabric.reconfig_delay = 1e-5;
     return fabric;
   }();
+  return f;
+}
+
+const fabric::SimResult& rotornet256() {
   static const fabric::SimResult r = [] {
     fabric::CircuitOutputs all;
     all.buffer_curves = true;
-    return schedulers::run_scheduler(schedulers::workload_scheduler("rotornet"),
-                                     {.workload = w, .fabric = f, .outputs = all}, {})
+    return schedulers::run_scheduler(
+               schedulers::workload_scheduler("rotornet"),
+               {.workload = gpt3_workload(256), .fabric = fabric256(), .outputs = all}, {})
         .sim;
   }();
+  return r;
+}
+
+// One output file of that run: bytes written per second.
+void BM_WriteOutputFile(benchmark::State& state, const char* file) {
+  const workload::Workload& w = gpt3_workload(256);
+  const fabric::SimResult& r = rotornet256();
   CountingBuf counted;
   std::ostream out(&counted);
-  for (auto _ : state) fabric::write_sim_output(out, file, w, f, r);
+  for (auto _ : state) fabric::write_sim_output(out, file, w, fabric256(), r);
   state.SetBytesProcessed(counted.bytes);
 }
 BENCHMARK_CAPTURE(BM_WriteOutputFile, timeline, "timeline.json")->Unit(benchmark::kMillisecond);
@@ -197,6 +210,24 @@ BENCHMARK_CAPTURE(BM_WriteOutputFile, circuit_schedule, "circuit-schedule.json")
 BENCHMARK_CAPTURE(BM_WriteOutputFile, flows, "flows.csv")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_WriteOutputFile, circuits, "circuits.csv")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_WriteOutputFile, nic_buffer, "nic_buffer.csv")->Unit(benchmark::kMillisecond);
+
+// The NIC-buffer metric of that run (its change records made, sorted per bucket and swept), with
+// and without the curves the files need: hops per second.
+void BM_NicBufferMetric(benchmark::State& state) {
+  const workload::Workload& w = gpt3_workload(256);
+  const fabric::SimResult& r = rotornet256();
+  const fabric::BufferModel model = fabric::buffer_model(fabric256(), fabric::Posting::ready);
+  const fabric::Time end = *std::max_element(r.trace.finish.begin(), r.trace.finish.end());
+  std::vector<fabric::BufferSample> series;
+  for (auto _ : state) {
+    series.clear();
+    benchmark::DoNotOptimize(
+        fabric::nic_buffer(w, r.trace, model, end, state.range(0) != 0 ? &series : nullptr));
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(r.trace.hops.hop_count()));
+}
+BENCHMARK(BM_NicBufferMetric)->ArgName("curves")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace flux

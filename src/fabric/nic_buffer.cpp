@@ -31,9 +31,14 @@ struct Change {
 
   Change() = default;
   Change(double time, double amount, std::uint32_t seq, std::uint32_t gpu, Curve what)
-      : t(time),
+      : t(time + 0.0),  // -0 is +0 (order() reads the bits)
         by(amount),
         key(std::uint64_t{gpu} << 35 | std::uint64_t{seq} << 3 | static_cast<std::uint64_t>(what)) {
+  }
+  // (t, gpu, seq) as one number: times are >= +0, and the bits of such doubles order as their
+  // values do. Sorting compares two of these without a branch where (t, key) took two to four.
+  [[nodiscard]] unsigned __int128 order() const {
+    return static_cast<unsigned __int128>(std::bit_cast<std::uint64_t>(t)) << 64 | key;
   }
   [[nodiscard]] int gpu() const { return static_cast<int>(key >> 35); }
   [[nodiscard]] int what() const { return static_cast<int>(key & 7); }
@@ -51,13 +56,14 @@ struct Change {
 // span, so a window's pass skips the blocks that make none of its records.
 class Changes {
  public:
-  // The survey pass, over the tasks of `w`. The histogram has a bucket per four tasks (a power of
-  // two from 2^16 to 2^22): each bucket's records are sorted, and with 2^16 buckets the metric of
-  // the 18.5 M-task iteration took about 1.6 times the CPU it takes with 2^22 (a 32 MB histogram);
-  // a small run keeps a small one.
+  // The survey pass, over the tasks of `w`. The histogram has a bucket per task (a power of two
+  // from 2^16 to 2^22): each bucket's records are sorted, and with 2^16 buckets the metric of the
+  // 18.5 M-task iteration took about 1.6 times the CPU it takes with 2^22 (a 32 MB histogram); a
+  // bucket per task rather than per four took a tenth off the metric of the 256-GPU example
+  // (BM_NicBufferMetric). A small run keeps a small one.
   Changes(double horizon, const workload::Workload& w)
       : horizon_(horizon),
-        buckets_(std::clamp<std::size_t>(std::bit_ceil(w.tasks.size() / 4), std::size_t{1} << 16,
+        buckets_(std::clamp<std::size_t>(std::bit_ceil(w.tasks.size()), std::size_t{1} << 16,
                                          std::size_t{1} << 22)),
         histogram_(buckets_, 0) {}
   // A pass that keeps the records of buckets [first, last) of `survey`, in `list`'s memory (the
@@ -90,8 +96,9 @@ class Changes {
 
   void add(double t, int gpu, Curve what, double by) {
     if (by == 0) return;
-    if (seq_ > std::numeric_limits<std::uint32_t>::max())
-      throw std::length_error("nic_buffer: more than 2^32 buffer changes");
+    if (!(t >= 0)) throw std::logic_error("nic_buffer: a change before time 0 or at NaN");
+    if (seq_ >= std::numeric_limits<std::uint32_t>::max())
+      throw std::length_error("nic_buffer: 2^32 - 1 buffer changes or more");
     const auto seq = static_cast<std::uint32_t>(seq_++);
     const std::size_t b = bucket(t);
     if (!histogram_.empty()) {
@@ -104,17 +111,16 @@ class Changes {
     }
   }
   [[nodiscard]] std::size_t count() const { return seq_; }
-  [[nodiscard]] const std::vector<std::size_t>& histogram() const { return histogram_; }
+  [[nodiscard]] const std::vector<std::uint32_t>& histogram() const { return histogram_; }
   // Calls each(records) for every kept bucket in time order, its records sorted by (t, gpu, seq)
   // just before: the order the sweep applies them in, read while the sort has them in cache.
   template <typename F>
   void for_each_sorted_bucket(F&& each) {
     std::size_t begin = 0;
-    for (std::size_t end : ends_) {
+    for (const std::size_t end : ends_) {
       const std::span<Change> records = std::span<Change>(list_).subspan(begin, end - begin);
-      std::sort(records.begin(), records.end(), [](const Change& a, const Change& b) {
-        return a.t != b.t ? a.t < b.t : a.key < b.key;
-      });
+      std::sort(records.begin(), records.end(),
+                [](const Change& a, const Change& b) { return a.order() < b.order(); });
       each(std::span<const Change>(records));
       begin = end;
     }
@@ -137,11 +143,12 @@ class Changes {
   std::size_t buckets_ = 0;           // of the histogram
   std::size_t first_ = 0, last_ = 0;  // the kept buckets
   std::size_t seq_ = 0;
-  const Changes* survey_ = nullptr;     // a window's pass: the survey it follows
-  std::vector<std::size_t> histogram_;  // survey pass only
-  std::vector<Block> blocks_;           // survey pass only
-  std::vector<std::size_t> next_;       // where each kept bucket's next record goes
-  std::vector<std::size_t> ends_;       // where each kept bucket's records end
+  const Changes* survey_ = nullptr;  // a window's pass: the survey it follows
+  // 4-byte counts and places: a run has fewer than 2^32 records (add() checks).
+  std::vector<std::uint32_t> histogram_;  // survey pass only
+  std::vector<Block> blocks_;             // survey pass only
+  std::vector<std::uint32_t> next_;       // where each kept bucket's next record goes
+  std::vector<std::uint32_t> ends_;       // where each kept bucket's records end
   std::vector<Change> list_;
 };
 
@@ -295,7 +302,7 @@ struct Window {
 // Ranges of buckets holding at most `most` records each (one bucket may hold more); one range
 // when the whole list fits.
 std::vector<Window> windows(const Changes& survey, std::size_t most) {
-  const std::vector<std::size_t>& h = survey.histogram();
+  const std::vector<std::uint32_t>& h = survey.histogram();
   if (survey.count() <= most) return {{0, h.size()}};
   std::vector<Window> out;
   Window current{0, 0};

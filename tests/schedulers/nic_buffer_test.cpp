@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <span>
+#include <stdexcept>
 
 #include "core/rng.hpp"
 #include "fabric/replay.hpp"
@@ -374,6 +375,18 @@ TEST(NicBuffer, SplitMessageWaitsInFullBetweenPieces) {
     const double mean = (1e5 * 5e-6 + 5e5 * 15e-6 + 1e5 * 4e-6 + 0.5 * 1e5 * 1e-6) / (25e-6 * 2);
     EXPECT_NEAR(s.mean, mean, 1e-6) << to_string(p);
   }
+}
+
+// The metric sorts its records by the bits of their times, which order as the times do only
+// from +0 up: a hop before time 0 (no schedule the checker passes has one) is refused, not
+// misplaced.
+TEST(NicBuffer, AHopBeforeTimeZeroIsALogicError) {
+  WorkloadBuilder b(2);
+  b.send(0, 1, 1e6);
+  HandRun r = hand_run(b.w);
+  add_hop(r, 0, 0, 1, -5'000'000, 5'000'000, 1e6);
+  EXPECT_THROW((void)nic_buffer(r.w, r.trace, {fabric::Posting::ready, 1e5}, r.end),
+               std::logic_error);
 }
 
 }  // namespace
