@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/realloc_array.hpp"
+
 namespace flux::fabric {
 
 namespace {
@@ -68,7 +70,7 @@ class Changes {
         histogram_(buckets_, 0) {}
   // A pass that keeps the records of buckets [first, last) of `survey`, in `list`'s memory (the
   // previous window's: a fresh array for every window had its pages cleared again each time).
-  Changes(const Changes& survey, std::size_t first, std::size_t last, std::vector<Change> list)
+  Changes(const Changes& survey, std::size_t first, std::size_t last, ReallocArray<Change> list)
       : horizon_(survey.horizon_),
         buckets_(survey.buckets_),
         first_(first),
@@ -79,7 +81,9 @@ class Changes {
     for (std::size_t b = first; b < last; ++b)
       next_[b - first + 1] = next_[b - first] + survey.histogram_[b];
     ends_.assign(next_.begin() + 1, next_.end());
-    list_.resize(next_.back());  // every record is assigned: the survey counted them
+    // Not zeroed first: every record is assigned (the survey counted them), and clearing the
+    // records only to overwrite them was a tenth of the metric.
+    list_.resize_for_overwrite(next_.back());
   }
 
   // Called before the records of the next block of tasks are made, blocks in order from 0; false
@@ -126,7 +130,7 @@ class Changes {
     }
   }
   // The list's memory, for the next window.
-  std::vector<Change> release() { return std::move(list_); }
+  ReallocArray<Change> release() { return std::move(list_); }
 
  private:
   [[nodiscard]] std::size_t bucket(double t) const {
@@ -149,7 +153,7 @@ class Changes {
   std::vector<Block> blocks_;             // survey pass only
   std::vector<std::uint32_t> next_;       // where each kept bucket's next record goes
   std::vector<std::uint32_t> ends_;       // where each kept bucket's records end
-  std::vector<Change> list_;
+  ReallocArray<Change> list_;
 };
 
 void add(Changes& out, double t, int gpu, Curve what, double by) {
@@ -403,9 +407,9 @@ class Sweep {
 };
 
 // Makes the records of one window in `list`'s memory and sweeps them; returns that memory.
-std::vector<Change> sweep_window(const workload::Workload& w, const Trace& trace,
-                                 const BufferModel& model, const Changes& survey,
-                                 const Window& window, Sweep& sweep, std::vector<Change> list) {
+ReallocArray<Change> sweep_window(const workload::Workload& w, const Trace& trace,
+                                  const BufferModel& model, const Changes& survey,
+                                  const Window& window, Sweep& sweep, ReallocArray<Change> list) {
   Changes out(survey, window.first, window.last, std::move(list));
   make_changes(out, w, trace, model);
   out.for_each_sorted_bucket([&](std::span<const Change> bucket) { sweep.run(bucket); });
@@ -432,7 +436,7 @@ BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const Bu
   if (series != nullptr)
     series->reserve(series->size() + std::min(survey.count(), kMaxReservedSamples));
   Sweep sweep(w, series);
-  std::vector<Change> list;
+  ReallocArray<Change> list;
   list.reserve(std::min(survey.count(), model.max_records));  // a window's size, mostly
   for (const Window& window : windows(survey, model.max_records)) {
     list = sweep_window(w, trace, model, survey, window, sweep, std::move(list));
