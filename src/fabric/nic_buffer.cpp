@@ -378,17 +378,29 @@ class Sweep {
         Level& l = gpu_[static_cast<std::size_t>(g)];
         l.advance(t);
         update_peaks(s_, l);  // the left limit: a jump may go down
+        const Level left = l;
         for (; i < all.size() && all[i].t == t && all[i].gpu() == g; ++i) {
           l.apply(all[i]);
           total_.apply(all[i]);
         }
         update_peaks(s_, l);
-        if (series_)
-          series_->push_back({t / kPsPerSecond, g, clean(l.nic, scale_), clean(l.wait, scale_),
-                              clean(l.hbm, scale_)});
+        if (!series_) continue;
+        // Where a curve jumps, the value just before it as well: the curves are then linear
+        // between samples, the last one before a jump included.
+        if (jumps(left, l)) series_->push_back(sample(t, g, left));
+        series_->push_back(sample(t, g, l));
       }
       s_.peak_total = std::max(s_.peak_total, total_.nic);
     }
+  }
+
+  [[nodiscard]] bool jumps(const Level& before, const Level& after) const {
+    return clean(after.nic - before.nic, scale_) != 0 ||
+           clean(after.wait - before.wait, scale_) != 0 ||
+           clean(after.hbm - before.hbm, scale_) != 0;
+  }
+  [[nodiscard]] BufferSample sample(double t, int g, const Level& l) const {
+    return {t / kPsPerSecond, g, clean(l.nic, scale_), clean(l.wait, scale_), clean(l.hbm, scale_)};
   }
 
   [[nodiscard]] BufferStats stats(Time iteration_time, int gpus) const {
@@ -431,10 +443,11 @@ BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const Bu
   if (w.gpus > (1 << 29)) throw std::length_error("nic_buffer: more than 2^29 GPUs");
   Changes survey(iteration_time > 0 ? static_cast<double>(iteration_time) : 1.0, w);
   make_changes(survey, w, trace, model);
-  // A curve has at most one sample per record. Reserved, not touched: growing the series by
-  // doubling copied it and faulted in about twice its pages (a large share of writing the files).
+  // A curve has at most two samples per record (a jump's takes two). Reserved, not touched:
+  // growing the series by doubling copied it and faulted in about twice its pages (a large share
+  // of writing the files).
   if (series != nullptr)
-    series->reserve(series->size() + std::min(survey.count(), kMaxReservedSamples));
+    series->reserve(series->size() + std::min(2 * survey.count(), kMaxReservedSamples));
   Sweep sweep(w, series);
   ReallocArray<Change> list;
   list.reserve(std::min(survey.count(), model.max_records));  // a window's size, mostly

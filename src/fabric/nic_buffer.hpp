@@ -54,7 +54,8 @@ struct BufferSample {
 };
 
 // `series`, when given, receives one sample per (breakpoint, GPU that changed there), in time
-// order; each GPU's curves are linear between its samples.
+// order, and where a GPU's curves jump, first a sample of their values just before: each GPU's
+// curves are linear between its samples.
 [[nodiscard]] BufferStats nic_buffer(const workload::Workload& w, const Trace& trace,
                                      const BufferModel& model, Time iteration_time,
                                      std::vector<BufferSample>* series = nullptr);

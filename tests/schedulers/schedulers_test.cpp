@@ -170,6 +170,23 @@ TEST(Ideal, RatesRiseOnBothSidesWhenTheLinkingSendEnds) {
   }
 }
 
+// A flow whose rate no event changes is one piece, however many other flows start and end
+// meanwhile: 0->1 runs alone on its links while 2->3 and then 4->5 come and go.
+TEST(Ideal, AFlowKeepsOnePieceWhileItsRateStays) {
+  WorkloadBuilder b(6);
+  const double cap = 2 * kLinkRate;
+  const int lone = b.send(0, 1, 4e6);
+  const int c = b.compute(2, 5e-6);
+  b.send(2, 3, 1e6, {c});
+  const int later = b.compute(4, 1.2e-5);
+  b.send(4, 5, 1e6, {later});
+  const fabric::SimResult r = simulate(b.w, make_fabric(6, 2, 1e-3, {.rate = kLinkRate}), "ideal");
+  const auto pieces = r.trace.hops[static_cast<std::size_t>(lone)];
+  ASSERT_EQ(pieces.size(), 1u);
+  EXPECT_NEAR(pieces[0].bytes, 4e6, 1e-6);
+  EXPECT_NEAR(fabric::to_seconds(r.trace.finish[lone]), 4e6 / cap, 1e-11);
+}
+
 TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
   workload::Workload w = random_workload(11, 6, 24, 0.25, {.bytes = 1e6, .seconds = 1e-5});
   fabric::Fabric f = make_fabric(6, 2, 1e-6, {.rate = kLinkRate});
