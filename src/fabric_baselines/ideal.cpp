@@ -31,6 +31,7 @@ class IdealTransport final : public fabric::Transport {
         on_link_(2 * static_cast<std::size_t>(f.gpus)),
         dirty_link_(on_link_.size(), 0),
         reached_link_(on_link_.size(), 0),
+        touched_link_(on_link_.size(), 0),
         left_(on_link_.size(), 0.0),
         users_(on_link_.size(), 0),
         version_(on_link_.size(), 0) {}
@@ -196,10 +197,18 @@ class IdealTransport final : public fabric::Transport {
         fl.rate = share;
         for (std::size_t o : links(w, id)) {
           left_[o] -= share;
-          if (--users_[o] > 0 && o != l) heap_.emplace(left_[o] / users_[o], o, ++version_[o]);
+          --users_[o];
+          if (o != l && !touched_link_[o]) touched_link_[o] = 1, touched_.push_back(o);
         }
         changed_.push_back(id);
       }
+      // One entry per link whose share rose, with its share after all of l's flows froze: the
+      // entries pushed in between would be superseded before the next pop.
+      for (std::size_t o : touched_) {
+        touched_link_[o] = 0;
+        if (users_[o] > 0) heap_.emplace(left_[o] / users_[o], o, ++version_[o]);
+      }
+      touched_.clear();
     }
   }
 
@@ -242,8 +251,8 @@ class IdealTransport final : public fabric::Transport {
   // Per link (TX of gpu g is g, RX is gpus + g): its flows in arrival order, and fair_rates'
   // scratch.
   std::vector<std::vector<int>> on_link_;
-  std::vector<char> dirty_link_, reached_link_;
-  std::vector<std::size_t> dirty_, reached_;
+  std::vector<char> dirty_link_, reached_link_, touched_link_;
+  std::vector<std::size_t> dirty_, reached_, touched_;
   std::vector<int> changed_;
   std::vector<double> left_;
   std::vector<int> users_, version_;
