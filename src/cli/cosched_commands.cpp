@@ -119,7 +119,7 @@ void run_command(const CoschedArgs& a, const CLI::App& cmd) {
   if (!a.summary.empty()) {
     auto j = run_summary(run, inst.workload, fabric, a.source.label(), a.fabric);
     j["scenario"]["messages"] = inst.message_count();
-    j["provenance"] = command_provenance(cmd, {a.source.label(), a.fabric, a.solution});
+    j["provenance"] = command_provenance(cmd, a.source.input_files({a.fabric, a.solution}));
     write_file_atomic(a.summary, j.dump(1) + "\n");
   }
 }
@@ -131,7 +131,7 @@ void add_cosched_commands(CLI::App& app) {
   auto* cmd = app.add_subcommand("cosched",
                                  "Schedule a training-iteration DAG on OCSes with Flux (search, "
                                  "MILP, lower bound), flux-greedy or any registered scheduler");
-  args->source.add_to(*cmd);
+  args->source.add_to(*cmd, false, true);
   cmd->add_option("--fabric", args->fabric, "flux.fabric/1 file")->required();
   cmd->add_option("--scheduler", args->scheduler,
                   fmt::format("one of: {}", fmt::join(scheduler_names(), ", ")))

@@ -1,7 +1,7 @@
-// `flux simulate`: one workload on one fabric under one scheduler, or the replay of a
-// given circuit schedule (`--schedule`); writes summary.json, circuits.csv, flows.csv,
-// nic_buffer.csv, circuit-schedule.json and timeline.json into the output directory, or the
-// subset `--outputs` names.
+// `flux simulate`: one workload (a file, a scenario or a trace) on one fabric under one
+// scheduler, or the replay of a given circuit schedule (`--schedule`); writes summary.json,
+// circuits.csv, flows.csv, nic_buffer.csv, circuit-schedule.json and timeline.json into the
+// output directory, or the subset `--outputs` names.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -142,7 +142,7 @@ void run_simulate(const SimulateArgs& a, const CLI::App& cmd) {
                         circuit_outputs);  // registered ones check it themselves
     summary = summary_document(r.metrics, w, f, ctx);
   }
-  summary["provenance"] = command_provenance(cmd, {a.source.label(), a.fabric, a.schedule});
+  summary["provenance"] = command_provenance(cmd, a.source.input_files({a.fabric, a.schedule}));
   write_outputs(a.out, files, w, f, r, summary);
   const fabric::SimMetrics& m = r.metrics;
   fmt::print(
@@ -163,7 +163,7 @@ void add_simulate_command(CLI::App& app) {
   auto args = std::make_shared<SimulateArgs>();
   auto* cmd = app.add_subcommand(
       "simulate", "Simulate one training iteration on an OCS fabric under a scheduler");
-  args->source.add_to(*cmd);
+  args->source.add_to(*cmd, false, true);
   cmd->add_option("--fabric", args->fabric, "flux.fabric/1 file")->required();
   cmd->add_option("--scheduler", args->scheduler,
                   fmt::format("one of: {}", fmt::join(scheduler_names(), ", ")))

@@ -159,60 +159,19 @@ void add_flows(CLI::App& wl) {
   });
 }
 
-struct ImportOptions {
-  std::string chakra, astra, output, gpu, cpu_nodes = "skip";
-  workload::AstraImportOptions astra_options;
-  workload::ChakraImportOptions chakra_options;
-};
-
-workload::Workload import(ImportOptions& o, workload::ImportReport& report) {
-  if (o.astra.empty()) {
-    if (!o.gpu.empty()) o.chakra_options.hardware = workload::gpu_hardware(o.gpu, "--gpu");
-    o.chakra_options.cpu_nodes =
-        o.cpu_nodes == "stream" ? workload::CpuNodes::stream : workload::CpuNodes::skip;
-    return import_chakra(o.chakra, o.chakra_options, &report);
-  }
-  return import_astra(o.astra, o.astra_options, &report);
-}
-
 void add_import(CLI::App& wl) {
-  auto o = std::make_shared<ImportOptions>();
+  auto o = std::make_shared<ImportSource>();
+  auto output = std::make_shared<std::string>();
   auto* cmd =
       wl.add_subcommand("import", "Import Chakra execution traces or an ASTRA-sim workload");
-  auto* c = cmd->add_option("--chakra", o->chakra,
-                            "prefix of <prefix>.<rank>.et[.gz] files, or a tar archive of them");
-  auto* a = cmd->add_option("--astra", o->astra, "ASTRA-sim / SimAI text workload");
-  c->excludes(a);
-  cmd->add_option("--comm-groups", o->chakra_options.comm_groups,
-                  "Chakra: process groups {\"<pg_name>\": [ranks]} (default: all ranks)")
-      ->excludes(a);
-  cmd->add_option("--gpu", o->gpu, "Chakra: GPU preset timing num_ops-only compute nodes")
-      ->excludes(a);
-  cmd->add_option("--cpu-nodes", o->cpu_nodes,
-                  "Chakra: is_cpu_op nodes are skipped (default) or timed on the compute stream")
-      ->check(CLI::IsMember({"skip", "stream"}))
-      ->excludes(a);
-  cmd->add_option("--gpus", o->astra_options.gpus, "ASTRA: number of GPUs (default: all_gpus)")
-      ->excludes(c);
-  cmd->add_option("--cycle", o->astra_options.seconds_per_cycle,
-                  "ASTRA: time of one compute cycle, e.g. 1ns (a bare number is seconds)")
-      ->transform([](const std::string& text) {
-        return fmt::format("{:.17g}", parse_time(text, "--cycle"));
-      })
-      ->default_str("1ns")
-      ->type_name("TIME")
-      ->excludes(c);
-  cmd->add_option("--model-group", o->astra_options.model_group,
-                  "ASTRA: model-parallel group size (default: model_parallel_NPU_group)")
-      ->excludes(c);
-  cmd->add_option("-o,--output", o->output, "flux.workload/1 output")->required();
-  cmd->callback([o] {
-    if (o->chakra.empty() && o->astra.empty())
-      throw InputError("", "--chakra", "one of --chakra PREFIX or --astra FILE");
+  o->add_to(*cmd);
+  cmd->add_option("-o,--output", *output, "flux.workload/1 output")->required();
+  cmd->callback([o, output] {
+    if (!o->given()) throw InputError("", "--chakra", "one of --chakra PREFIX or --astra FILE");
     workload::ImportReport report;
     ProgressStage stage(progress(), "import");
-    const workload::Workload w = import(*o, report);
-    OutputFile out(o->output);
+    const workload::Workload w = o->load(report);
+    OutputFile out(*output);
     write_workload_json(out.stream(), w);
     out.commit();
     stage.finish();

@@ -87,17 +87,9 @@ std::vector<ChakraRankFile> from_archive(const std::string& path, const std::str
   return out;
 }
 
-}  // namespace
-
-std::vector<ChakraRankFile> load_chakra_ranks(const std::string& prefix) {
+// The files `<prefix>.<rank>.et[.gz]` in prefix's directory, one per rank 0..N-1 (checked).
+RankNames directory_ranks(const std::string& prefix) {
   std::error_code ec;
-  if (fs::is_regular_file(prefix, ec)) {
-    const std::string data = read_data_file(prefix);
-    if (!is_tar(data))
-      throw InputError(prefix, "",
-                       "a tar archive of traces, or the prefix of <prefix>.<rank>.et files");
-    return from_archive(prefix, data);
-  }
   const fs::path p(prefix);
   const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
   const std::string base = p.filename().string();
@@ -112,9 +104,32 @@ std::vector<ChakraRankFile> load_chakra_ranks(const std::string& prefix) {
   for (const auto& [file, r] : found) add_rank(ranks, r, file, "");
   if (ranks.empty()) throw InputError(chakra_rank_file(prefix, 0), "", "cannot open file");
   check_contiguous(ranks, prefix);
+  return ranks;
+}
+
+}  // namespace
+
+std::vector<ChakraRankFile> load_chakra_ranks(const std::string& prefix) {
+  std::error_code ec;
+  if (fs::is_regular_file(prefix, ec)) {
+    const std::string data = read_data_file(prefix);
+    if (!is_tar(data))
+      throw InputError(prefix, "",
+                       "a tar archive of traces, or the prefix of <prefix>.<rank>.et files");
+    return from_archive(prefix, data);
+  }
   std::vector<ChakraRankFile> out;
-  for (const auto& [rank, file] : ranks) out.push_back({file, parse_chakra(read_file(file), file)});
+  for (const auto& [rank, file] : directory_ranks(prefix))
+    out.push_back({file, parse_chakra(read_file(file), file)});
   return out;
+}
+
+std::vector<std::string> chakra_input_files(const std::string& prefix) {
+  std::error_code ec;
+  if (fs::is_regular_file(prefix, ec)) return {prefix};
+  std::vector<std::string> files;
+  for (const auto& [rank, file] : directory_ranks(prefix)) files.push_back(file);
+  return files;
 }
 
 }  // namespace flux::workload

@@ -17,5 +17,7 @@ struct ChakraRankFile {
 };
 
 [[nodiscard]] std::vector<ChakraRankFile> load_chakra_ranks(const std::string& prefix);
+// The files load_chakra_ranks reads: the archive, or every rank's file (checked the same way).
+[[nodiscard]] std::vector<std::string> chakra_input_files(const std::string& prefix);
 
 }  // namespace flux::workload

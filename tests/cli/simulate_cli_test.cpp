@@ -15,6 +15,7 @@ namespace {
 using testing::slurp;
 using testing::spit;
 
+using testing::kData;
 using testing::kScenario;
 
 // Each test generates the Flux paper's 8-GPU, 8-layer workload in its own directory.
@@ -52,6 +53,51 @@ TEST_F(SimulateCli, EverySchedulerOnThePaperScenarioWritesAllOutputs) {
          {"circuits.csv", "flows.csv", "nic_buffer.csv", "circuit-schedule.json"})
       EXPECT_TRUE(exists(s + "/" + file)) << s << " " << file;
   }
+}
+
+// A trace imported on the fly runs as the file `flux workload import` writes from it: the same
+// summary but for the workload's name, and its provenance hashes the files read (each rank's
+// trace of a Chakra set).
+TEST_F(SimulateCli, ATraceSimulatesAsItsImportedWorkloadFile) {
+  const std::string astra = kData + "/workload/astra_hybrid.txt";
+  ASSERT_EQ(flux("workload import --astra " + astra + " -o astra.json").code, 0);
+  const std::string f4 = fabric("f4.json", 4, 2, "1e-5");
+  for (const std::string s : {"ideal", "rotornet", "flux-greedy"}) {
+    ASSERT_EQ(flux("simulate --workload astra.json --fabric " + f4 + " --scheduler " + s +
+                   " -o file-" + s)
+                  .code,
+              0);
+    const testing::CliResult r =
+        flux("simulate --astra " + astra + " --fabric " + f4 + " --scheduler " + s + " -o " + s);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("imported "), std::string::npos) << r.out;
+    nlohmann::json direct = json(s + "/summary.json"), file = json("file-" + s + "/summary.json");
+    EXPECT_EQ(direct["scenario"]["workload"], astra);
+    EXPECT_EQ(direct["provenance"]["inputs"][0]["path"], astra);
+    EXPECT_EQ(direct["provenance"]["inputs"][1]["path"], f4);
+    for (nlohmann::json* j : {&direct, &file}) {
+      j->erase("provenance");
+      (*j)["scenario"].erase("workload");
+    }
+    EXPECT_EQ(direct, file) << s;
+    for (const char* out : {"flows.csv", "circuits.csv", "nic_buffer.csv"})
+      EXPECT_EQ(slurp(path(s + "/" + out)), slurp(path("file-" + s + "/" + out))) << s << out;
+  }
+  const std::string prefix = kData + "/traces/chakra/mb_all_reduce_8/all_reduce";
+  const std::string f8 = fabric("f8.json", 8, 2, "1e-5");
+  ASSERT_EQ(
+      flux("simulate --chakra " + prefix + " --fabric " + f8 + " --scheduler ideal -o ch").code, 0);
+  const nlohmann::json inputs = json("ch/summary.json")["provenance"]["inputs"];
+  ASSERT_EQ(inputs.size(), 9u);  // eight ranks and the fabric
+  EXPECT_EQ(inputs[7]["path"], prefix + ".7.et");
+  expect_rejected("simulate --fabric " + f8 + " --scheduler ideal -o x",
+                  "--workload: exactly one of --workload FILE, --scenario FILE, --chakra PREFIX "
+                  "or --astra FILE");
+  expect_rejected(simulate(f4, "--astra " + astra + " --scheduler ideal -o x"),
+                  "--workload excludes --astra");
+  expect_rejected(
+      "simulate --chakra " + prefix + " --gpus 8 --fabric " + f8 + " --scheduler ideal -o x",
+      "--chakra excludes --gpus");
 }
 
 // bvn-periodic's frame is a duration or a multiple of τ, both meaning the same frame at this τ,
