@@ -1,7 +1,7 @@
 // Simulator throughput: events per second of the event engine alone, whole simulate() runs
 // (scheduler + replay + metrics) of the Flux paper's 8-GPU Llama-3-8B scenario and of the
-// 16-layer GPT-3 175B example scaled to 64, 256 and 1,024 GPUs, and the writing of a run's
-// output files.
+// 16-layer GPT-3 175B example scaled to 64, 256 and 1,024 GPUs and of ResNet-50 imported from
+// its ASTRA-sim workload, and the writing of a run's output files.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -15,6 +15,7 @@
 #include "schedulers/registry.hpp"
 #include "workload/dag_builder.hpp"
 #include "workload/scenario.hpp"
+#include "workload/workload_importers.hpp"
 
 namespace flux {
 namespace {
@@ -152,6 +153,33 @@ FLUX_GPT3_CASE(spectra_phase, "spectra-phase");
 FLUX_GPT3_CASE(flux_greedy, "flux-greedy");
 FLUX_GPT3_CASE(rotornet, "rotornet");
 FLUX_GPT3_CASE(rotornet_vlb, "rotornet-vlb");
+
+// ResNet-50 data parallel from ASTRA-sim's text workload (449,280 tasks on 64 GPUs), imported and
+// simulated under `ideal` as `flux simulate --astra` runs it: the run a researcher would compare
+// with ASTRA-sim's analytical backend on the same workload.
+void BM_SimulateResNet50FromTrace(benchmark::State& state) {
+  fabric::Fabric f;
+  f.gpus = 64;
+  f.ocs = 2;
+  f.link_rate = 1e11;
+  f.reconfig_delay = 1e-5;
+  workload::AstraImportOptions options;
+  options.gpus = 64;
+  std::int64_t tasks = 0;
+  for (auto _ : state) {
+    const workload::Workload w =
+        workload::import_astra(FLUX_TRACES_DIR "/astra-text/Resnet50_DataParallel.txt", options);
+    fabric::SimResult r = schedulers::simulate(w, f, "ideal");
+    tasks += static_cast<std::int64_t>(w.tasks.size());
+    benchmark::DoNotOptimize(r.metrics.iteration_time);
+  }
+  state.counters["tasks/s"] =
+      benchmark::Counter(static_cast<double>(tasks), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SimulateResNet50FromTrace)
+    ->Iterations(1)
+    ->MeasureProcessCPUTime()
+    ->Unit(benchmark::kMillisecond);
 
 // Counts what is written to it and drops it: the formatting, without the file system.
 class CountingBuf final : public std::streambuf {
