@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <functional>
 #include <queue>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace flux::fabric_baselines {
 
