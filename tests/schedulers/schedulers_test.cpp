@@ -187,6 +187,23 @@ TEST(Ideal, AFlowKeepsOnePieceWhileItsRateStays) {
   EXPECT_NEAR(fabric::to_seconds(r.trace.finish[lone]), 4e6 / cap, 1e-11);
 }
 
+// Sends that start at one instant are shared out once, after all of them have joined: 16 senders
+// into one receiver each get a 16th of its link, and the run takes one event per send plus two
+// timers (the settle at 0 and the completion at T; the run ends with the sends, before the settle
+// that T asks for), not a rate recomputation and a timer per send (2 × 16 events).
+TEST(Ideal, SendsStartingTogetherAreSharedOutOnce) {
+  constexpr int kSenders = 16;
+  WorkloadBuilder b(kSenders + 1);
+  const double bytes = 1e6, cap = 2 * kLinkRate;
+  for (int s = 1; s <= kSenders; ++s) b.send(s, 0, bytes);
+  const fabric::SimResult r =
+      simulate(b.w, make_fabric(kSenders + 1, 2, 1e-3, {.rate = kLinkRate}), "ideal");
+  EXPECT_NEAR(r.metrics.iteration_time, kSenders * bytes / cap, 1e-11);
+  for (int t = 0; t < kSenders; ++t)
+    EXPECT_EQ(r.trace.hops[static_cast<std::size_t>(t)].size(), 1u);
+  EXPECT_EQ(r.metrics.events, kSenders + 2);
+}
+
 TEST(Bvn, OneShotAndPeriodicDeliverEverything) {
   workload::Workload w = random_workload(11, 6, 24, 0.25, {.bytes = 1e6, .seconds = 1e-5});
   fabric::Fabric f = make_fabric(6, 2, 1e-6, {.rate = kLinkRate});
