@@ -18,13 +18,16 @@ struct Flow {
   int task;
   int src, dst;
   double remaining;
-  double drained_below;    // remaining bytes that count as none (rounding noise)
-  double rate = 0.0;       // bytes per ps; -1 while fair_rates has not frozen it
-  fabric::Time since = 0;  // where the stretch not yet recorded starts (advance())
-  fabric::Time due =
-      fabric::kNever;        // when it drains at its rate (the completion timer's candidate)
+  double drained_below;               // remaining bytes that count as none (rounding noise)
+  double rate = 0.0;                  // bytes per ps; -1 while fair_rates has not frozen it
+  fabric::Time since = 0;             // where the stretch not yet recorded starts (advance())
+  fabric::Time due = fabric::kNever;  // when it drains at its rate
+  // Its last piece, [piece_start, piece_end) carrying piece_bytes (piece_start -1: none yet),
+  // kept here until the next one starts: extending it touches only the flow, not the pieces_
+  // log, at each of the instants a flow lives through.
+  fabric::Time piece_start = -1, piece_end = 0;
+  double piece_bytes = 0.0;
   double piece_rate = -1.0;  // the rate of its last piece; -1: none that a stretch may extend
-  bool alive = true;
 };
 
 class IdealTransport final : public fabric::Transport {
@@ -67,6 +70,11 @@ class IdealTransport final : public fabric::Transport {
   std::array<std::size_t, 2> links(int id) const {
     const Flow& fl = flows_[static_cast<std::size_t>(id)];
     return {static_cast<std::size_t>(fl.src), static_cast<std::size_t>(gpus_ + fl.dst)};
+  }
+  // Of a flow's two links, the one that is not l.
+  std::size_t other_link(const Flow& fl, std::size_t l) const {
+    const auto tx = static_cast<std::size_t>(fl.src);
+    return l == tx ? static_cast<std::size_t>(gpus_ + fl.dst) : tx;
   }
   // A finished flow's slot serves the next one, so flows_ holds the flows in flight, not every
   // send of the run (48 bytes each, 12 M sends in the 1,024-GPU iteration). The dues heap may
@@ -116,14 +124,19 @@ class IdealTransport final : public fabric::Transport {
   // constant-rate.
   void record(fabric::Engine& e, int id, double bytes, bool full) {
     Flow& fl = flows_[static_cast<std::size_t>(id)];
-    std::vector<fabric::Hop>& pieces = pieces_[static_cast<std::size_t>(id)];
-    if (full && fl.piece_rate == fl.rate && !pieces.empty() && pieces.back().end == fl.since) {
-      pieces.back().end = e.now();
-      pieces.back().bytes += bytes;
+    if (full && fl.piece_rate == fl.rate && fl.piece_start >= 0 && fl.piece_end == fl.since) {
+      fl.piece_end = e.now();
+      fl.piece_bytes += bytes;
       return;
     }
-    pieces.push_back({fabric::kElectrical, fl.src, fl.dst, fl.since, e.now(), bytes});
+    if (fl.piece_start >= 0) pieces_[static_cast<std::size_t>(id)].push_back(last_piece(fl));
+    fl.piece_start = fl.since;
+    fl.piece_end = e.now();
+    fl.piece_bytes = bytes;
     fl.piece_rate = full ? fl.rate : -1.0;  // a drained stretch is never extended
+  }
+  static fabric::Hop last_piece(const Flow& fl) {
+    return {fabric::kElectrical, fl.src, fl.dst, fl.piece_start, fl.piece_end, fl.piece_bytes};
   }
 
   // Completes the flows that drained, at once: their completions keep their place among the
@@ -156,34 +169,24 @@ class IdealTransport final : public fabric::Transport {
   void settle(fabric::Engine& e) {
     settle_due_ = false;
     fair_rates();
-    if (moved_) {
-      // Every flow's remainder moved, so every due time is computed again; the heap is rebuilt
-      // at once (O(F)) rather than by F pushes.
-      dues_.clear();
-      for (int id : order_) dues_.emplace_back(set_due(e, id), id);
-      std::make_heap(dues_.begin(), dues_.end(), std::greater<>());
-    } else {
-      for (int id : changed_) {
-        dues_.emplace_back(set_due(e, id), id);
-        std::push_heap(dues_.begin(), dues_.end(), std::greater<>());
-      }
-    }
+    // Time moved: every flow's remainder did, so every due time is computed again; else only
+    // those of the flows whose rate changed. The timer is the earliest: a scan, where a heap of
+    // due times was rebuilt at nearly every settle for the one entry on top.
+    for (int id : moved_ ? order_ : changed_) set_due(e, id);
     moved_ = false;
-    while (!dues_.empty() && stale(dues_.front())) {
-      std::pop_heap(dues_.begin(), dues_.end(), std::greater<>());
-      dues_.pop_back();
-    }
+    fabric::Time next = fabric::kNever;
+    for (int id : order_) next = std::min(next, flows_[static_cast<std::size_t>(id)].due);
     ++generation_;
-    if (!dues_.empty()) e.set_timer(dues_.front().first, generation_);
+    if (!order_.empty()) e.set_timer(next, generation_);
   }
 
   bool finish(fabric::Engine& e, int id) {
     Flow& fl = flows_[static_cast<std::size_t>(id)];
     std::vector<fabric::Hop>& pieces = pieces_[static_cast<std::size_t>(id)];
     for (const fabric::Hop& h : pieces) e.add_hop(fl.task, h);
+    if (fl.piece_start >= 0) e.add_hop(fl.task, last_piece(fl));
     pieces.clear();
     e.complete_send(fl.task, e.now() + alpha_);
-    fl.alive = false;
     for (std::size_t l : links(id)) {
       std::erase(on_link_[l], id);
       mark_dirty(l);
@@ -195,16 +198,11 @@ class IdealTransport final : public fabric::Transport {
   // When flow `id` drains at its rate. Its ceiling without std::ceil, a library call on x86-64
   // without SSE4.1 that ran once per flow in flight at every event: the quotient is >= 0 and
   // below 2^63, so truncating it is exact and at most one below.
-  fabric::Time set_due(fabric::Engine& e, int id) {
+  void set_due(fabric::Engine& e, int id) {
     Flow& fl = flows_[static_cast<std::size_t>(id)];
     const double ps = fl.remaining / fl.rate;
     const auto whole = static_cast<fabric::Time>(ps);
     fl.due = e.now() + whole + (static_cast<double>(whole) < ps ? 1 : 0);
-    return fl.due;
-  }
-  bool stale(const std::pair<fabric::Time, int>& d) const {
-    const Flow& fl = flows_[static_cast<std::size_t>(d.second)];
-    return !fl.alive || fl.due != d.first;
   }
 
   // Progressive filling over the flows that share a link, directly or through other flows, with
@@ -226,17 +224,24 @@ class IdealTransport final : public fabric::Transport {
       auto [share, l, v] = heap_.top();
       heap_.pop();
       if (v != version_[l] || users_[l] == 0) continue;
+      // l's own capacity and count in registers: through memory, each of its flows waited for
+      // the previous one's store. The subtractions are the same, in the same order.
+      double left = left_[l];
+      int users = users_[l];
       for (int id : on_link_[l]) {
         Flow& fl = flows_[static_cast<std::size_t>(id)];
         if (fl.rate >= 0) continue;
         fl.rate = share;
-        for (std::size_t o : links(id)) {
-          left_[o] -= share;
-          --users_[o];
-          if (o != l && !touched_link_[o]) touched_link_[o] = 1, touched_.push_back(o);
-        }
+        left -= share;
+        --users;
+        const std::size_t o = other_link(fl, l);
+        left_[o] -= share;
+        --users_[o];
+        if (!touched_link_[o]) touched_link_[o] = 1, touched_.push_back(o);
         changed_.push_back(id);
       }
+      left_[l] = left;
+      users_[l] = users;
       // One entry per link whose share rose, with its share after all of l's flows froze: the
       // entries pushed in between would be superseded before the next pop.
       for (std::size_t o : touched_) {
@@ -276,8 +281,9 @@ class IdealTransport final : public fabric::Transport {
   fabric::Time alpha_;
   int gpus_;
   std::vector<Flow> flows_;  // by slot; order_ lists the flows in flight by arrival
-  // By slot: the flow's pieces so far, handed to the engine together when it finishes, so that
-  // the hop log holds each send's pieces as one run (HopLists::seal moves a run at once).
+  // By slot: the flow's pieces before its last (which the flow holds), handed to the engine
+  // together when it finishes, so that the hop log holds each send's pieces as one run
+  // (HopLists::seal moves a run at once).
   std::vector<std::vector<fabric::Hop>> pieces_;
   std::vector<int> order_;
   std::vector<int> free_;        // slots of finished flows
@@ -296,8 +302,6 @@ class IdealTransport final : public fabric::Transport {
   std::vector<int> users_, version_;
   using Entry = std::tuple<double, std::size_t, int>;  // share, link, version
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap_;
-  // (due, flow): a min-heap (std::greater) that may hold stale entries, skipped when on top.
-  std::vector<std::pair<fabric::Time, int>> dues_;
 };
 
 }  // namespace
