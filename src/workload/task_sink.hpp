@@ -24,7 +24,10 @@ class WorkloadSink final : public TaskSink {
  public:
   WorkloadSink() = default;
   // Room for `tasks` tasks up front: the array is not grown (copied) while it fills.
-  explicit WorkloadSink(std::size_t tasks) { workload_.tasks.reserve(tasks); }
+  explicit WorkloadSink(std::size_t tasks) { reserve(tasks); }
+  // The same once the count (or a bound on it) is known; untouched room costs address space, not
+  // memory.
+  void reserve(std::size_t tasks) { workload_.tasks.reserve(tasks); }
   void begin(int gpus) override { workload_.gpus = gpus; }
   void add(const Task& task) override { workload_.tasks.push_back(task); }
   [[nodiscard]] Workload take() { return std::move(workload_); }
