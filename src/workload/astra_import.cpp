@@ -318,7 +318,9 @@ Workload parse_astra(const std::string& text, const std::string& label,
   check_size(estimate);
   // Filled without growing: each doubling copied the tasks into fresh pages (a fifth of the CPU
   // of simulating the 449 k-task ResNet-50 workload straight from its text went to clearing them).
-  sink.reserve(static_cast<std::size_t>(estimate));
+  // At most 2^24 tasks (1.6 GB of address space): the estimate is a bound, and far above the
+  // count where the collectives are not ring all-reduces.
+  sink.reserve(static_cast<std::size_t>(std::min(estimate, 16777216.0)));
   builder.run();
   Workload w = sink.take();
   validate_workload(w, label);
