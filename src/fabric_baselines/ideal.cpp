@@ -45,7 +45,6 @@ class IdealTransport final : public fabric::Transport {
         version_(on_link_.size(), 0) {}
 
   void on_ready(fabric::Engine& e, int task) override {
-    const bool moved = advance(e);
     const workload::Task& t = e.workload().tasks[static_cast<std::size_t>(task)];
     const int id =
         new_flow({task, t.src, t.dst, t.bytes, 1e-9 * std::max(1.0, t.bytes), 0.0, e.now()});
@@ -54,7 +53,7 @@ class IdealTransport final : public fabric::Transport {
       on_link_[l].push_back(id);
       mark_dirty(l);
     }
-    complete_drained(e, moved);
+    complete_drained(e);
   }
   void on_timer(fabric::Engine& e, std::int64_t tag) override {
     if (tag == kSettleTag) {
@@ -62,7 +61,7 @@ class IdealTransport final : public fabric::Transport {
       return;
     }
     if (tag != generation_) return;  // rates changed since this timer was set
-    complete_drained(e, advance(e));
+    complete_drained(e);
   }
 
  private:
@@ -96,23 +95,17 @@ class IdealTransport final : public fabric::Transport {
     dirty_link_[l] = 1;
   }
 
-  // Moves every flow to now, recording what it carried at its last rate. False when time has not
-  // moved since the last call (nothing to record: every flow is already at now).
-  bool advance(fabric::Engine& e) {
-    if (e.now() == advanced_to_) return false;
-    advanced_to_ = e.now();
-    for (int id : order_) {
-      Flow& fl = flows_[static_cast<std::size_t>(id)];
-      const fabric::Time dt = e.now() - fl.since;
-      if (dt > 0 && fl.rate > 0) {
-        const double full = fl.rate * static_cast<double>(dt);
-        const double bytes = std::min(fl.remaining, full);
-        record(e, id, bytes, bytes == full);
-        fl.remaining -= bytes;
-      }
-      fl.since = e.now();
+  // Moves flow `id` to now, recording what it carried at its last rate.
+  void advance(fabric::Engine& e, int id) {
+    Flow& fl = flows_[static_cast<std::size_t>(id)];
+    const fabric::Time dt = e.now() - fl.since;
+    if (dt > 0 && fl.rate > 0) {
+      const double full = fl.rate * static_cast<double>(dt);
+      const double bytes = std::min(fl.remaining, full);
+      record(e, id, bytes, bytes == full);
+      fl.remaining -= bytes;
     }
-    return true;
+    fl.since = e.now();
   }
 
   // Records `bytes` carried by flow `id` from fl.since to now. Every event advances every flow in
@@ -139,23 +132,28 @@ class IdealTransport final : public fabric::Transport {
     return {fabric::kElectrical, fl.src, fl.dst, fl.piece_start, fl.piece_end, fl.piece_bytes};
   }
 
-  // Completes the flows that drained, at once: their completions keep their place among the
-  // events of the instant. `moved`: time advanced, so any flow may have drained; else only the
-  // flow just added can be (a 0-byte send). The rates wait for the instant's settle.
-  void complete_drained(fabric::Engine& e, bool moved) {
+  // At the first event of an instant, moves every flow to now and completes, at once, those that
+  // drained, in one pass: their completions keep their place among the events of the instant.
+  // Later in the instant only the flow just added can have drained (a 0-byte send). The rates
+  // wait for the instant's settle.
+  void complete_drained(fabric::Engine& e) {
     const auto drained = [&](int id) {
       const Flow& fl = flows_[static_cast<std::size_t>(id)];
       return fl.remaining <= fl.drained_below;
     };
-    if (moved) {
-      std::erase_if(order_, [&](int id) { return drained(id) && finish(e, id); });
+    if (e.now() != advanced_to_) {
+      advanced_to_ = e.now();
+      moved_ = true;
+      std::erase_if(order_, [&](int id) {
+        advance(e, id);
+        return drained(id) && finish(e, id);
+      });
     } else if (!order_.empty() &&
                flows_[static_cast<std::size_t>(order_.back())].since == e.now() &&
                drained(order_.back())) {
       finish(e, order_.back());
       order_.pop_back();
     }
-    moved_ = moved_ || moved;
     if (settle_due_) return;
     settle_due_ = true;
     e.set_timer(e.now(), kSettleTag);
@@ -172,10 +170,14 @@ class IdealTransport final : public fabric::Transport {
     // Time moved: every flow's remainder did, so every due time is computed again; else only
     // those of the flows whose rate changed. The timer is the earliest: a scan, where a heap of
     // due times was rebuilt at nearly every settle for the one entry on top.
-    for (int id : moved_ ? order_ : changed_) set_due(e, id);
-    moved_ = false;
     fabric::Time next = fabric::kNever;
-    for (int id : order_) next = std::min(next, flows_[static_cast<std::size_t>(id)].due);
+    if (moved_) {
+      for (int id : order_) next = std::min(next, set_due(e, id));
+    } else {
+      for (int id : changed_) set_due(e, id);
+      for (int id : order_) next = std::min(next, flows_[static_cast<std::size_t>(id)].due);
+    }
+    moved_ = false;
     ++generation_;
     if (!order_.empty()) e.set_timer(next, generation_);
   }
@@ -198,11 +200,12 @@ class IdealTransport final : public fabric::Transport {
   // When flow `id` drains at its rate. Its ceiling without std::ceil, a library call on x86-64
   // without SSE4.1 that ran once per flow in flight at every event: the quotient is >= 0 and
   // below 2^63, so truncating it is exact and at most one below.
-  void set_due(fabric::Engine& e, int id) {
+  fabric::Time set_due(fabric::Engine& e, int id) {
     Flow& fl = flows_[static_cast<std::size_t>(id)];
     const double ps = fl.remaining / fl.rate;
     const auto whole = static_cast<fabric::Time>(ps);
     fl.due = e.now() + whole + (static_cast<double>(whole) < ps ? 1 : 0);
+    return fl.due;
   }
 
   // Progressive filling over the flows that share a link, directly or through other flows, with
