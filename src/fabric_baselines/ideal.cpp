@@ -76,9 +76,7 @@ class IdealTransport final : public fabric::Transport {
     return l == tx ? static_cast<std::size_t>(gpus_ + fl.dst) : tx;
   }
   // A finished flow's slot serves the next one, so flows_ holds the flows in flight, not every
-  // send of the run (48 bytes each, 12 M sends in the 1,024-GPU iteration). The dues heap may
-  // still name a reused slot: an entry is current only if the slot's flow is due at its time,
-  // and then the flow's own entry says the same.
+  // send of the run (12 M sends in the 1,024-GPU iteration).
   int new_flow(const Flow& fl) {
     if (free_.empty()) {
       flows_.push_back(fl);
@@ -163,7 +161,9 @@ class IdealTransport final : public fabric::Transport {
   // timer: once per instant, after its events (a timer set at the instant fires after the events
   // already queued for it). A collective's chunks often start together, and settling after each
   // of them refilled the same links again and again: on the ResNet-50 trace 442 k settles for
-  // 6,858 instants, each recomputing almost every rate, since the flows in flight share links.
+  // 6,858 instants, 22.4 M rate updates and as many due times pushed into a heap; once per
+  // instant, 11.5 M rate updates (there every change reaches every flow in flight: they share
+  // links).
   void settle(fabric::Engine& e) {
     settle_due_ = false;
     fair_rates();
