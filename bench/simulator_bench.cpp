@@ -81,6 +81,16 @@ void BM_EngineEvents(benchmark::State& state) {
 }
 BENCHMARK(BM_EngineEvents)->Arg(8)->Arg(64)->Arg(1024)->Unit(benchmark::kMillisecond);
 
+// The fabric every simulated case here runs on: 2 OCS, B = 100 Gb/s, τ = 10 µs.
+fabric::Fabric bench_fabric(int gpus) {
+  fabric::Fabric f;
+  f.gpus = gpus;
+  f.ocs = 2;
+  f.link_rate = 1e11;
+  f.reconfig_delay = 1e-5;
+  return f;
+}
+
 const workload::Workload& paper_workload() {
   static const workload::Workload w = flux::experiments::paper_workload(16);
   return w;
@@ -88,11 +98,7 @@ const workload::Workload& paper_workload() {
 
 void BM_SimulatePaperScenario(benchmark::State& state, const char* scheduler) {
   const workload::Workload& w = paper_workload();
-  fabric::Fabric f;
-  f.gpus = w.gpus;
-  f.ocs = 2;
-  f.link_rate = 1e11;
-  f.reconfig_delay = 1e-5;
+  const fabric::Fabric f = bench_fabric(w.gpus);
   std::int64_t events = 0;
   for (auto _ : state) {
     fabric::SimResult r = schedulers::simulate(w, f, scheduler);
@@ -121,11 +127,7 @@ const workload::Workload& gpt3_workload(int gpus) {
 // tasks/s; the workload is built once, outside the timing.
 void BM_SimulateGpt3(benchmark::State& state, const char* scheduler) {
   const workload::Workload& w = gpt3_workload(static_cast<int>(state.range(0)));
-  fabric::Fabric f;
-  f.gpus = w.gpus;
-  f.ocs = 2;
-  f.link_rate = 1e11;
-  f.reconfig_delay = 1e-5;
+  const fabric::Fabric f = bench_fabric(w.gpus);
   std::int64_t events = 0, tasks = 0;
   for (auto _ : state) {
     fabric::SimResult r = schedulers::simulate(w, f, scheduler);
@@ -158,11 +160,7 @@ FLUX_GPT3_CASE(rotornet_vlb, "rotornet-vlb");
 // simulated under `ideal` as `flux simulate --astra` runs it: the run a researcher would compare
 // with ASTRA-sim's analytical backend on the same workload.
 void BM_SimulateResNet50FromTrace(benchmark::State& state) {
-  fabric::Fabric f;
-  f.gpus = 64;
-  f.ocs = 2;
-  f.link_rate = 1e11;
-  f.reconfig_delay = 1e-5;
+  const fabric::Fabric f = bench_fabric(64);
   workload::AstraImportOptions options;
   options.gpus = 64;
   std::int64_t tasks = 0;
@@ -200,14 +198,7 @@ class CountingBuf final : public std::streambuf {
 // The 256-GPU example's `rotornet` run (τ = 10 µs), its curves kept as `flux simulate` keeps
 // them for its files: what the writers and the NIC-buffer metric below read.
 const fabric::Fabric& fabric256() {
-  static const fabric::Fabric f = [] {
-    fabric::Fabric fabric;
-    fabric.gpus = 256;
-    fabric.ocs = 2;
-    fabric.link_rate = 1e11;
-    fabric.reconfig_delay = 1e-5;
-    return fabric;
-  }();
+  static const fabric::Fabric f = bench_fabric(256);
   return f;
 }
 
