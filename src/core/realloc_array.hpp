@@ -34,6 +34,7 @@ class ReallocArray {
 
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
+  [[nodiscard]] std::size_t capacity() const { return capacity_; }
   [[nodiscard]] T* data() { return data_; }
   [[nodiscard]] const T* data() const { return data_; }
   [[nodiscard]] T& operator[](std::size_t i) { return data_[i]; }
@@ -42,7 +43,7 @@ class ReallocArray {
   [[nodiscard]] operator std::span<const T>() const { return {data_, size_}; }
 
   void push_back(const T& value) {
-    if (size_ == capacity_) reserve(capacity_ < 16 ? 16 : 2 * capacity_);
+    if (size_ == capacity_) reserve(grown_capacity());
     ::new (static_cast<void*>(data_ + size_)) T(value);
     ++size_;
   }
@@ -74,6 +75,17 @@ class ReallocArray {
   }
 
  private:
+  // Doubling, except that an array past 1 MB reserves 64 MB at once: a block that large is
+  // always glibc's own mapping (its threshold is at most 32 MB), grown by remapping its pages,
+  // where a smaller block in the heap is copied at every doubling it cannot do in place. The
+  // reserved pages cost address space until written.
+  [[nodiscard]] std::size_t grown_capacity() const {
+    constexpr std::size_t kMapped = std::size_t{64} << 20, kLarge = std::size_t{1} << 20;
+    if (capacity_ < 16) return 16;
+    if (capacity_ * sizeof(T) < kLarge || 2 * capacity_ * sizeof(T) >= kMapped)
+      return 2 * capacity_;
+    return kMapped / sizeof(T);
+  }
   void append(const T* from, std::size_t n) {
     reserve(size_ + n);
     if (n > 0) std::memcpy(static_cast<void*>(data_ + size_), from, n * sizeof(T));

@@ -4,6 +4,7 @@
 
 #include <span>
 #include <utility>
+#include <vector>
 
 namespace flux {
 namespace {
@@ -33,6 +34,26 @@ TEST(ReallocArray, GrowingKeepsEveryElement) {
   const std::span<const Record> s = a;
   EXPECT_EQ(s.size(), 100000u);
   EXPECT_EQ(s.back().key, 99999);
+}
+
+// Doubling up to 1 MB, then 64 MB reserved at once (a mapping of its own, grown without copies),
+// then doubling again; every element kept across each step.
+TEST(ReallocArray, PastOneMegabyteReservesSixtyFourAtOnce) {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  ReallocArray<Record> a;
+  std::size_t last = 0;
+  std::vector<std::size_t> capacities;
+  for (int i = 0; a.size() * sizeof(Record) <= 64 * kMiB; ++i) {
+    a.push_back({i, 0.5 * i});
+    if (a.capacity() != last) capacities.push_back(last = a.capacity());
+  }
+  const auto bytes = [](std::size_t c) { return c * sizeof(Record); };
+  ASSERT_GE(capacities.size(), 3u);
+  EXPECT_EQ(capacities.front(), 16u);
+  EXPECT_EQ(bytes(capacities.back()), 128 * kMiB);
+  EXPECT_EQ(bytes(capacities[capacities.size() - 2]), 64 * kMiB);
+  EXPECT_EQ(bytes(capacities[capacities.size() - 3]), kMiB);
+  expect_counting(a, static_cast<int>(a.size()));
 }
 
 TEST(ReallocArray, CopiesAreIndependentAndMovesEmptyTheSource) {
