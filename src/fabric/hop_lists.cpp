@@ -63,6 +63,8 @@ void HopLists::seal() {
   std::fill(first_.begin(), first_.end(), 0);
   for (std::size_t i = 0; i < task.size(); ++i) ++first_[task[i] + 1];
   for (std::size_t t = 0; t < size(); ++t) first_[t + 1] += first_[t];
+  // Hops added task after task (a timetable's placements) already are the lists.
+  if (std::is_sorted(task.data(), task.data() + task.size())) return;
   // Files the hops in passes over ranges of tasks that hold about 1/kPasses of them each. A pass
   // moves its range's hops to their places and packs the others to the front of the array, whose
   // tail then goes back: the two arrays never hold much more than the hops once (1 + 1/kPasses

@@ -6,6 +6,7 @@
 // engine records them while it runs: they are appended to the same array, with their task in a
 // side log of 4 bytes per hop, and seal() files them under their tasks (a stable counting sort)
 // in passes that release the log as they go, so filing never holds a second copy of the hops.
+// Hops added task after task need no filing: seal() only counts them.
 // Reading a list while hops wait in the log is a logic error.
 #include <cstdint>
 #include <span>

@@ -121,6 +121,24 @@ TEST(HopLists, ManyHopsAddedAfterASealMergeWithTheFiledOnes) {
   EXPECT_EQ(starts(copy, 4), (std::vector<fabric::Time>{1, 2}));
 }
 
+// Hops added task after task, over one seal or two, need no filing and read as filed ones do.
+TEST(HopLists, HopsAddedTaskAfterTaskReadAsFiledOnes) {
+  fabric::HopLists l(5);
+  l.add(1, hop(0, 1));
+  l.add(1, hop(0, 2));
+  l.add(3, hop(0, 3));
+  l.seal();
+  l.add(4, hop(1, 4));  // still in order after the first seal
+  l.seal();
+  EXPECT_EQ(starts(l, 1), (std::vector<fabric::Time>{1, 2}));
+  EXPECT_EQ(starts(l, 3), (std::vector<fabric::Time>{3}));
+  EXPECT_EQ(starts(l, 4), (std::vector<fabric::Time>{4}));
+  EXPECT_TRUE(l[0].empty() && l[2].empty());
+  EXPECT_EQ(l.task_of(2), 3u);
+  EXPECT_EQ(l[1].data(), l.all().data());
+  EXPECT_EQ(l[4].data(), l.all().data() + 3);
+}
+
 TEST(HopLists, ReadingBeforeASealOrAddingOutOfRangeIsAnError) {
   fabric::HopLists l(2);
   l.add(0, hop(0, 1));

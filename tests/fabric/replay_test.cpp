@@ -282,6 +282,45 @@ TEST(ScheduleCheck, ReportsUncoveredHopsInTaskOrderWhicheverPortComesFirst) {
   }
 }
 
+// The check reports the same violations, in the same order, however the hops were added: task
+// after task (kept as they are), one run per task in reverse, or interleaved across tasks (both
+// filed by task).
+TEST(ScheduleCheck, ReportsTheSameWhateverOrderTheHopsWereAddedIn) {
+  const int gpus = 4, sends = 40;
+  WorkloadBuilder b(gpus);
+  std::vector<std::vector<Hop>> lists;
+  for (int i = 0; i < sends; ++i) {
+    const int src = i % gpus, dst = (i + 1 + i / gpus % 3) % gpus;
+    b.send(src, dst, 2e6);
+    const Time start = 100 * (i % 7);  // same-port sends overlap
+    // Two pieces, the second often on an OCS whose circuits do not join src and dst.
+    lists.push_back({{i % 2, src, dst, start, start + 10, 1e6},
+                     {(i / 3) % 2, src, dst, start + 20, start + 30, 1e6}});
+  }
+  const Fabric f = make_fabric(gpus, 2, 0.0, {.rate = kLinkRate, .initial_free = true});
+  std::vector<TimedCircuit> circuits;
+  for (int a = 0; a < gpus; ++a) circuits.push_back({0, 1000, 0, a, (a + 1) % gpus});
+  auto check = [&](const std::vector<std::pair<int, int>>& added) {  // (task, piece)
+    TimedSchedule s;
+    s.circuits = circuits;
+    s.hops = HopLists(b.w.tasks.size());
+    for (const auto& [t, k] : added)
+      s.hops.add(static_cast<std::size_t>(t), lists[static_cast<std::size_t>(t)][k]);
+    s.hops.seal();
+    return check_schedule(s, b.w, f, 0);
+  };
+  std::vector<std::pair<int, int>> in_order, reversed, interleaved;
+  for (int t = 0; t < sends; ++t) in_order.insert(in_order.end(), {{t, 0}, {t, 1}});
+  for (int t = sends; t-- > 0;) reversed.insert(reversed.end(), {{t, 0}, {t, 1}});
+  for (int k = 0; k < 2; ++k)
+    for (int t = 0; t < sends; ++t) interleaved.emplace_back(t, k);
+  const std::vector<std::string> want = check(in_order);
+  EXPECT_TRUE(contains(want, "send at once"));
+  EXPECT_TRUE(contains(want, "no circuit from"));
+  EXPECT_EQ(check(reversed), want);
+  EXPECT_EQ(check(interleaved), want);
+}
+
 // A simplex GPU's two ports are checked RX before TX (the order of one sort of every port use):
 // GPU 1 receives on two circuits at once and sends on two at once.
 TEST(ScheduleCheck, ReportsSimplexPortsReceiveSideFirst) {
