@@ -449,11 +449,13 @@ BufferStats nic_buffer(const workload::Workload& w, const Trace& trace, const Bu
   if (series != nullptr)
     series->reserve(series->size() + std::min(2 * survey.count(), kMaxReservedSamples));
   Sweep sweep(w, series);
-  // A window holds about two records (48 bytes) per task, at least 2^20: the whole list was the
-  // largest block of a 64-GPU ResNet-50 run (108 MB beside 50 MB of tasks), and sweeping its
-  // 4.5 M records in five windows took no more CPU than in one.
+  // A window holds one record (24 bytes) per two tasks, at least 2^18: the whole list was the
+  // largest block of a 64-GPU ResNet-50 run (108 MB beside 50 MB of tasks). Its 4.5 M records
+  // take 18 windows, in the same CPU time as the five of two records per task, whose list was
+  // the last 10 MB of that run's peak (a window's pass skips the blocks of tasks that make none
+  // of its records).
   const std::size_t most =
-      std::min(model.max_records, std::max<std::size_t>(2 * w.tasks.size(), std::size_t{1} << 20));
+      std::min(model.max_records, std::max<std::size_t>(w.tasks.size() / 2, std::size_t{1} << 18));
   ReallocArray<Change> list;
   list.reserve(std::min(survey.count(), most));  // a window's size, mostly
   for (const Window& window : windows(survey, most)) {
