@@ -43,6 +43,7 @@ CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabr
   sw_.resize(static_cast<std::size_t>(f.ocs));
   for (SwitchState& s : sw_) {
     s.partner.assign(static_cast<std::size_t>(n_), -1);
+    if (cycle_) s.due.resize(static_cast<std::size_t>(cycle_->period()));
     if (opt_.used_circuits_only) s.sent.assign(static_cast<std::size_t>(n_), 0);
   }
   tx_free_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_), 0);
@@ -105,26 +106,28 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   s.next_slot = win.slot + 1;
   if (!opt_.used_circuits_only)
     record_window(e.now(), sw, cycle_->matching(win.matching), win.up, win.end);
-  std::vector<std::pair<int, int>>& visit = visit_;  // (order in the matching, from)
+  std::vector<Visit>& visit = visit_;
   visit.clear();
-  for (; !s.due.empty() && s.due.top().first <= win.slot; s.due.pop())
-    if (s.due.top().first == win.slot) {
-      const int from = static_cast<int>(s.due.top().second / n_);
-      visit.emplace_back(cycle_->order(win.matching, from), from);
+  // Taken out before any pump: a booking made below may be for a period later, in this list.
+  auto& due = s.due[static_cast<std::size_t>(win.slot % cycle_->period())];
+  for (const auto& [slot, direction] : due)
+    if (slot == win.slot) {
+      const int from = static_cast<int>(direction / n_), to = static_cast<int>(direction % n_);
+      visit.push_back({cycle_->order(win.matching, from), from, to});
     }
-  std::sort(visit.begin(), visit.end());
+  due.clear();
+  std::sort(visit.begin(), visit.end(),
+            [](const Visit& a, const Visit& b) { return a.order < b.order; });
   // The queues of the directions a few visits ahead, asked for while this one is pumped.
   const auto ask_ahead = [&](std::size_t i) {
     if (i >= visit.size()) return;
-    const int from = visit[i].second, to = cycle_->partner(win.matching, from);
     for (const QueueTable* m : {&direct_, &relay_})
-      if (const Queue* q = m->find(from, to); q != nullptr) prefetch(q);
+      if (const Queue* q = m->find(visit[i].from, visit[i].to); q != nullptr) prefetch(q);
   };
   for (std::size_t i = 0; i < 4; ++i) ask_ahead(i);
   for (std::size_t i = 0; i < visit.size(); ++i) {
     ask_ahead(i + 4);
-    const int from = visit[i].second;
-    const int to = cycle_->partner(win.matching, from);
+    const auto [order, from, to] = visit[i];
     if (!pending(from, to)) continue;  // sent since it was booked
     pump(e, sw, from);
     if (pending(from, to)) book_on(sw, win.matching, from, to);
@@ -159,7 +162,8 @@ void CircuitDispatch::book_on(int sw, int m, int from, int to) {
   std::int64_t& booked = booking(sw, from, to);
   if (booked >= s.next_slot) return;  // already booked, for that same slot
   booked = slot;
-  s.due.emplace(slot, static_cast<std::int64_t>(from) * n_ + to);
+  s.due[static_cast<std::size_t>(slot % cycle_->period())].emplace_back(
+      slot, static_cast<std::int64_t>(from) * n_ + to);
 }
 
 // The slot for which from -> to is booked on `sw` (-1: none yet); its first booking on any OCS

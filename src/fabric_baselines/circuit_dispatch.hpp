@@ -20,13 +20,12 @@
 // ready send: O(σ log σ). Memory: the circuits recorded (every circuit, or only those that
 // carried bytes: DispatchOptions) plus the queues and the sends in flight, their index (n² slots
 // up to a size, then one entry per queue), plus with a rotor cycle σ bookings per direction
-// booked and their index.
+// booked, their index and a list per slot of the cycle's period.
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
 #include <optional>
-#include <queue>
 #include <set>
 #include <span>
 #include <string>
@@ -178,10 +177,12 @@ class CircuitDispatch final : public fabric::Transport {
     std::vector<int> partner;  // TX partner of each GPU while the window is open, else -1
     std::vector<char> sent;    // [gpu] sent a hop in the open window (used_circuits_only)
     std::vector<int> senders;  // the GPUs with `sent` set
-    // Rotor cycle: (slot, from · n + to) of the directions booked for a later window.
-    std::priority_queue<std::pair<std::int64_t, std::int64_t>,
-                        std::vector<std::pair<std::int64_t, std::int64_t>>, std::greater<>>
-        due;
+    // Rotor cycle: the directions booked for a later window, as (slot, from · n + to), in a
+    // calendar of one list per slot of the cycle's period (at [slot mod period]). A booking is
+    // for one of the next `period` slots, so the list of the slot that opens holds its bookings
+    // and stale ones of slots skipped, never later ones: a booking costs a push instead of a
+    // heap's O(log bookings) moves.
+    std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> due;
     std::int64_t next_slot = 0;  // rotor cycle: the first slot not yet opened
   };
 
@@ -243,7 +244,10 @@ class CircuitDispatch final : public fabric::Transport {
   // Scratch lists of a window's opening (directions to visit), a ready send (the switches that
   // can take it) and a window's close (circuits used): kept between calls, as allocating them
   // anew cost a malloc and a free for each of tens of millions of windows and sends.
-  std::vector<std::pair<int, int>> visit_;
+  struct Visit {
+    int order, from, to;  // the direction's rank in the matching's circuit order
+  };
+  std::vector<Visit> visit_;
   std::vector<int> ready_, used_;
   // And of RotorLB's phase 1a at each circuit with parked bytes: their sources, the bytes each
   // holds and its fair share of the window.

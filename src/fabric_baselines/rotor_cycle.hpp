@@ -45,8 +45,11 @@ class RotorCycle {
     return pair_matching_[static_cast<std::size_t>(from) * static_cast<std::size_t>(n_) +
                           static_cast<std::size_t>(to)];
   }
-  // The first slot >= `slot` in which OCS `sw` holds matching m (-1: never).
+  // The first slot >= `slot` in which OCS `sw` holds matching m (-1: never): one of the
+  // `period()` slots from `slot` on.
   [[nodiscard]] std::int64_t next_slot(int sw, int m, std::int64_t slot) const;
+  // The slots after which every OCS plays its matchings again.
+  [[nodiscard]] std::int64_t period() const { return period_; }
 
  private:
   [[nodiscard]] std::size_t at(int m, int gpu) const {
