@@ -48,14 +48,17 @@ struct Change {
 
 // The records of a run, made in passes over the tasks. A survey pass counts them and their
 // times (a histogram over [0, T]); every later pass keeps those of one range of histogram buckets
-// (a time window) and numbers every record it makes, kept or not, so a window's list sorted by
-// (t, gpu, seq) is the matching slice of one stable sort of the whole list by (t, gpu). Windows
-// bound the list's memory on the largest runs (a 12 M-send run makes ~100 M records). A kept
-// record goes straight to its bucket's slice of the list (the survey counted each bucket's
-// records, and the bucket is monotone in t), so sorting is sorting each bucket's few records:
-// one sort of millions of records was the largest part of the metric. The survey also notes, per
-// block of consecutive tasks, the number of the block's first record and the buckets its records
-// span, so a window's pass skips the blocks that make none of its records.
+// (a time window), numbered in the order made: tasks make their records in the same order in
+// every pass, so a window's list sorted by (t, gpu, seq) is the matching slice of one stable sort
+// of the whole list by (t, gpu). Windows bound the list's memory on the largest runs (a 12 M-send
+// run makes ~100 M records). A kept record goes straight to its bucket's slice of the list (the
+// survey counted each bucket's records, and the bucket is monotone in t), so sorting is sorting
+// each bucket's few records: one sort of millions of records was the largest part of the metric.
+// The survey also notes, per block of consecutive tasks, the buckets its records span, so a
+// window's pass skips the blocks that make none of its records; within the others it skips each
+// task whose records all fall outside the window (task_span, read off the trace): a rotor's
+// block mixes sends that wait for many slots with short ones, and making all of such a block's
+// records again doubled the records the window passes made.
 class Changes {
  public:
   // The survey pass, over the tasks of `w`. The histogram has a bucket per task (a power of two
@@ -90,12 +93,21 @@ class Changes {
   // when this is a window's pass and none of the block's records falls in the window.
   bool enter_block(std::size_t block) {
     if (survey_ == nullptr) {
-      blocks_.push_back({seq_, static_cast<std::uint32_t>(buckets_), 0});  // no bucket yet
+      blocks_.push_back({static_cast<std::uint32_t>(buckets_), 0});  // no bucket yet
       return true;
     }
     const Block& b = survey_->blocks_[block];
-    seq_ = b.first_seq;  // the block's records are numbered as in the survey, made or skipped
     return b.first_bucket < last_ && b.last_bucket >= first_;
+  }
+
+  // Whether to make task i's records (after its block was entered): false when this is a
+  // window's pass and they all fall outside the window. `span` gives the times [first, last]
+  // they lie in (task_span).
+  template <typename Span>
+  bool enters_task(Span&& span) const {
+    if (survey_ == nullptr) return true;
+    const auto [first, last] = span();
+    return bucket(first) < last_ && bucket(last) >= first_;
   }
 
   void add(double t, int gpu, Curve what, double by) {
@@ -120,6 +132,10 @@ class Changes {
   // just before: the order the sweep applies them in, read while the sort has them in cache.
   template <typename F>
   void for_each_sorted_bucket(F&& each) {
+    // Every bucket filled as the survey counted: a pass that skipped a record (a task_span that
+    // missed one) would leave records unwritten.
+    if (!std::equal(ends_.begin(), ends_.end(), next_.begin()))
+      throw std::logic_error("nic_buffer: a window's pass made other records than the survey");
     std::size_t begin = 0;
     for (const std::size_t end : ends_) {
       const std::span<Change> records = std::span<Change>(list_).subspan(begin, end - begin);
@@ -139,7 +155,6 @@ class Changes {
     return b >= static_cast<double>(buckets_ - 1) ? buckets_ - 1 : static_cast<std::size_t>(b);
   }
   struct Block {
-    std::size_t first_seq;                    // the number of the block's first record
     std::uint32_t first_bucket, last_bucket;  // of its records; first > last when it has none
   };
 
@@ -288,6 +303,19 @@ void task_changes(Changes& out, const workload::Workload& w, const Trace& trace,
   }
 }
 
+// The times every record of task i lies within (task_changes makes some): its ready time, its
+// posting (its ready time or a later start of a hop), its hops' starts and ends, and the source
+// curve's breakpoints, each at one of these or between a hop's start and the last hop's end.
+std::pair<double, double> task_span(const Trace& trace, std::size_t i) {
+  const auto ready = static_cast<double>(trace.ready[i]);
+  double first = ready, last = ready;
+  for (const Hop& h : trace.hops[i]) {
+    first = std::min(first, static_cast<double>(h.start));
+    last = std::max(last, static_cast<double>(h.end));
+  }
+  return {first, last};
+}
+
 void make_changes(Changes& out, const workload::Workload& w, const Trace& trace,
                   const BufferModel& model) {
   const std::size_t per_block = std::max<std::size_t>(model.tasks_per_block, 1);
@@ -295,7 +323,10 @@ void make_changes(Changes& out, const workload::Workload& w, const Trace& trace,
   for (std::size_t begin = 0, block = 0; begin < w.tasks.size(); begin += per_block, ++block) {
     if (!out.enter_block(block)) continue;
     const std::size_t end = std::min(begin + per_block, w.tasks.size());
-    for (std::size_t i = begin; i < end; ++i) task_changes(out, w, trace, model, i, edges);
+    for (std::size_t i = begin; i < end; ++i) {
+      if (out.enters_task([&] { return task_span(trace, i); }))
+        task_changes(out, w, trace, model, i, edges);
+    }
   }
 }
 

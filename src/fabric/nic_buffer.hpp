@@ -25,14 +25,15 @@ struct BufferModel {
   Posting posting = Posting::ready;
   double window = 0.0;  // W, bytes
   // Not the model: at most how many breakpoint records (24 bytes each) the sweep holds at once
-  // (it holds at most two per task, and at least 2^20, below this). More are swept in time
+  // (it holds one per two tasks, and at least 2^18, below this). More are swept in time
   // windows, one pass over the tasks each; the results are the same. 2^24 (0.4 GB): on the
   // 1,024-GPU iteration a window is the metrics' peak next to the workload and the hops, and this
   // keeps `ideal` under 4 GiB for a few more passes over the tasks.
   std::size_t max_records = std::size_t{1} << 24;
   // Not the model either: a window's pass skips every block of this many consecutive tasks whose
-  // records (counted by the first pass) all fall outside the window. Tasks near in the DAG's
-  // order are near in time, so a pass makes mostly its own window's records.
+  // records (counted by the first pass) all fall outside the window, then each task of the
+  // other blocks whose records do. Tasks near in the DAG's order are near in time, so a pass
+  // reads mostly its own window's tasks.
   std::size_t tasks_per_block = 64;
 };
 [[nodiscard]] BufferModel buffer_model(const Fabric& f, Posting posting);
