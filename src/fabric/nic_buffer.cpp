@@ -97,6 +97,7 @@ class Changes {
       return true;
     }
     const Block& b = survey_->blocks_[block];
+    block_inside_ = b.first_bucket >= first_ && b.last_bucket < last_;
     return b.first_bucket < last_ && b.last_bucket >= first_;
   }
 
@@ -105,7 +106,7 @@ class Changes {
   // they lie in (task_span).
   template <typename Span>
   bool enters_task(Span&& span) const {
-    if (survey_ == nullptr) return true;
+    if (survey_ == nullptr || block_inside_) return true;
     const auto [first, last] = span();
     return bucket(first) < last_ && bucket(last) >= first_;
   }
@@ -166,6 +167,7 @@ class Changes {
   // 4-byte counts and places: a run has fewer than 2^32 records (add() checks).
   std::vector<std::uint32_t> histogram_;  // survey pass only
   std::vector<Block> blocks_;             // survey pass only
+  bool block_inside_ = false;             // the block entered has all its records in the window
   std::vector<std::uint32_t> next_;       // where each kept bucket's next record goes
   std::vector<std::uint32_t> ends_;       // where each kept bucket's records end
   ReallocArray<Change> list_;

@@ -46,6 +46,14 @@ void sort_by_key(std::vector<T>& v) {
   std::sort(v.begin(), v.end(), [](const T& x, const T& y) { return x.key() < y.key(); });
 }
 
+// Sorts one port's records by time_key() (their key() within one port), unless they already are:
+// a log written window after window has its circuits so, and tasks in time order their hops.
+template <typename T>
+void sort_by_time_key(std::vector<T>& v) {
+  const auto earlier = [](const T& x, const T& y) { return x.time_key() < y.time_key(); };
+  if (!std::is_sorted(v.begin(), v.end(), earlier)) std::sort(v.begin(), v.end(), earlier);
+}
+
 // Whether the circuits' ends can be filed by port: every circuit on the fabric's ports, and fewer
 // ends than 4-byte numbers count.
 bool fileable_by_port(const std::vector<TimedCircuit>& circuits, const Fabric& f) {
@@ -114,12 +122,7 @@ void for_each_port(const std::vector<TimedCircuit>& circuits, const Fabric& f, F
       for_each_prefetched(
           filed.bucket(p), [&](std::uint32_t e) { return &circuits[e / 2]; },
           [&](std::uint32_t e) { uses.push_back(end_use(e)); });
-      // One port's in key() order. A log written window after window has them so already.
-      const auto by_time = [](const PortUse& x, const PortUse& y) {
-        return x.time_key() < y.time_key();
-      };
-      if (!std::is_sorted(uses.begin(), uses.end(), by_time))
-        std::sort(uses.begin(), uses.end(), by_time);
+      sort_by_time_key(uses);
       each(std::span<const PortUse>(uses));
     }
   }
@@ -203,6 +206,7 @@ struct DirectedHop {
   Time start, end;
   std::uint32_t hop;  // its place in the schedule's array: the order of its task
   auto key() const { return std::tie(sw, from, start, end, hop); }
+  auto time_key() const { return std::tie(start, end, hop); }  // key() within one port
 };
 
 class DirectionCheck {
@@ -247,7 +251,7 @@ class DirectionCheck {
       uses.clear();
       for (const std::uint32_t k : filed_.bucket(p))
         uses.push_back({sw, from, all_[k].start, all_[k].end, k});
-      sort_by_key(uses);
+      sort_by_time_key(uses);
       for (std::size_t i = 1; i < uses.size(); ++i) compare(uses[i - 1], uses[i]);
     }
     check_off_ports_before(INT32_MAX, INT32_MAX);
