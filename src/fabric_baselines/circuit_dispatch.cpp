@@ -109,13 +109,11 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   std::vector<Visit>& visit = visit_;
   visit.clear();
   // Taken out before any pump: a booking made below may be for a period later, in this list.
-  auto& due = s.due[static_cast<std::size_t>(win.slot % cycle_->period())];
-  for (const auto& [slot, direction] : due)
-    if (slot == win.slot) {
-      const int from = static_cast<int>(direction / n_), to = static_cast<int>(direction % n_);
+  SwitchState::Due& due = s.due[static_cast<std::size_t>(win.slot % cycle_->period())];
+  if (due.slot == win.slot)
+    for (const auto& [from, to] : due.directions)
       visit.push_back({cycle_->order(win.matching, from), from, to});
-    }
-  due.clear();
+  due.directions.clear();
   std::sort(visit.begin(), visit.end(),
             [](const Visit& a, const Visit& b) { return a.order < b.order; });
   // The queues of the directions a few visits ahead, asked for while this one is pumped.
@@ -162,8 +160,12 @@ void CircuitDispatch::book_on(int sw, int m, int from, int to) {
   std::int64_t& booked = booking(sw, from, to);
   if (booked >= s.next_slot) return;  // already booked, for that same slot
   booked = slot;
-  s.due[static_cast<std::size_t>(slot % cycle_->period())].emplace_back(
-      slot, static_cast<std::int64_t>(from) * n_ + to);
+  SwitchState::Due& due = s.due[static_cast<std::size_t>(slot % cycle_->period())];
+  if (due.slot != slot) {  // bookings of a slot that was skipped, or none
+    due.slot = slot;
+    due.directions.clear();
+  }
+  due.directions.emplace_back(from, to);
 }
 
 // The slot for which from -> to is booked on `sw` (-1: none yet); its first booking on any OCS

@@ -177,12 +177,15 @@ class CircuitDispatch final : public fabric::Transport {
     std::vector<int> partner;  // TX partner of each GPU while the window is open, else -1
     std::vector<char> sent;    // [gpu] sent a hop in the open window (used_circuits_only)
     std::vector<int> senders;  // the GPUs with `sent` set
-    // Rotor cycle: the directions booked for a later window, as (slot, from · n + to), in a
-    // calendar of one list per slot of the cycle's period (at [slot mod period]). A booking is
-    // for one of the next `period` slots, so the list of the slot that opens holds its bookings
-    // and stale ones of slots skipped, never later ones: a booking costs a push instead of a
-    // heap's O(log bookings) moves.
-    std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> due;
+    // Rotor cycle: the directions booked for a later window, in a calendar of one list per slot
+    // of the cycle's period (at [slot mod period]), with the slot it holds. A booking is for one
+    // of the next `period` slots, so a list holds one slot's bookings, or a skipped slot's until
+    // the list is used again: a booking costs a push instead of a heap's O(log bookings) moves.
+    struct Due {
+      std::int64_t slot = -1;
+      std::vector<std::pair<int, int>> directions;  // (from, to)
+    };
+    std::vector<Due> due;
     std::int64_t next_slot = 0;  // rotor cycle: the first slot not yet opened
   };
 
