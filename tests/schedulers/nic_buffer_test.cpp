@@ -274,11 +274,9 @@ TEST(NicBuffer, SeriesIsExactBetweenItsSamples) {
   }
 }
 
-// Sweeping the breakpoints in time windows (to bound memory on large runs), each window's pass
-// skipping the blocks of tasks with none of its records, gives exactly the numbers and the
-// series of one sweep over all of them, bit for bit.
-// The metric of `r` swept whole and in time windows of at most `most` records, passes skipping
-// blocks of `block` tasks and the tasks outside the window: the same, bit for bit.
+// Sweeping the breakpoints in time windows of at most `most` records (to bound memory on large
+// runs), each window's pass skipping the blocks of `block` tasks and the tasks with none of its
+// records, gives exactly the numbers and the series of one sweep over all of them, bit for bit.
 void expect_windows_change_nothing(const HandRun& r, fabric::Posting posting,
                                    std::initializer_list<std::pair<int, int>> most_and_block) {
   fabric::BufferModel whole{posting, 2e5};
