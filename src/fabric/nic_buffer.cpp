@@ -10,41 +10,12 @@
 #include <utility>
 
 #include "core/realloc_array.hpp"
+#include "fabric/buffer_change.hpp"
+#include "fabric/change_sort.hpp"
 
 namespace flux::fabric {
 
 namespace {
-
-// What a change moves: a jump of the NIC buffer or of the eager buffer, a change of either's
-// slope (bytes per picosecond) or of both slopes by the same amount (a hop the NIC and the eager
-// curve both carry: one record instead of two), or a jump of the waiting or HBM-held bytes (step
-// functions).
-enum Curve : int { kNic, kNicSlope, kWait, kHbm, kEager, kEagerSlope, kBothSlopes };
-
-// One change of one GPU's curves at time t (picoseconds, fractional where a staging window starts
-// to drain). One curve per record keeps a record at 24 bytes: a 12 M-send run makes ~100 M. `seq`
-// is the record's position as made: sorting by (t, gpu, seq) in place gives the order of a
-// stable sort by (t, gpu) without its buffer of half the list. GPU, seq and curve share one
-// 64-bit word, in that order from the top, so that (t, key) compares as (t, gpu, seq).
-struct Change {
-  double t = 0;
-  double by = 0;
-  std::uint64_t key = 0;  // gpu (29 bits), seq (32), what (3)
-
-  Change() = default;
-  Change(double time, double amount, std::uint32_t seq, std::uint32_t gpu, Curve what)
-      : t(time + 0.0),  // -0 is +0 (order() reads the bits)
-        by(amount),
-        key(std::uint64_t{gpu} << 35 | std::uint64_t{seq} << 3 | static_cast<std::uint64_t>(what)) {
-  }
-  // (t, gpu, seq) as one number: times are >= +0, and the bits of such doubles order as their
-  // values do. Sorting compares two of these without a branch where (t, key) took two to four.
-  [[nodiscard]] unsigned __int128 order() const {
-    return static_cast<unsigned __int128>(std::bit_cast<std::uint64_t>(t)) << 64 | key;
-  }
-  [[nodiscard]] int gpu() const { return static_cast<int>(key >> 35); }
-  [[nodiscard]] int what() const { return static_cast<int>(key & 7); }
-};
 
 // The records of a run, made in passes over the tasks. A survey pass counts them and their
 // times (a histogram over [0, T]); every later pass keeps those of one range of histogram buckets
@@ -139,10 +110,7 @@ class Changes {
       throw std::logic_error("nic_buffer: a window's pass made other records than the survey");
     std::size_t begin = 0;
     for (const std::size_t end : ends_) {
-      const std::span<Change> records = std::span<Change>(list_).subspan(begin, end - begin);
-      std::sort(records.begin(), records.end(),
-                [](const Change& a, const Change& b) { return a.order() < b.order(); });
-      each(std::span<const Change>(records));
+      each(sort_(std::span<Change>(list_).subspan(begin, end - begin)));
       begin = end;
     }
   }
@@ -175,6 +143,7 @@ class Changes {
   std::vector<std::uint32_t> next_;       // where each kept bucket's next record goes
   std::vector<std::uint32_t> ends_;       // where each kept bucket's records end
   ReallocArray<Change> list_;
+  ChangeSort sort_;
 };
 
 void add(Changes& out, double t, int gpu, Curve what, double by) {
