@@ -165,17 +165,6 @@ std::int64_t count_changes(std::span<const PortUse> uses, const Fabric& f) {
   return count;
 }
 
-// The circuit among one port's uses (sorted by key()) that covers [start, end], or nullptr: the
-// last to come up by start (within tol), if it is still up at end.
-const PortUse* covering(std::span<const PortUse> port, Time start, Time end, Time tol) {
-  auto it = std::upper_bound(port.begin(), port.end(), start + tol,
-                             [](Time t, const PortUse& u) { return t < u.up; });
-  if (it == port.begin()) return nullptr;
-  --it;
-  if (it->down + tol < end) return nullptr;
-  return &*it;
-}
-
 bool malformed(const Hop& h, const Fabric& f) {
   return h.sw < 0 || h.sw >= f.ocs || h.from == h.to || h.from < 0 || h.to < 0 ||
          h.from >= f.gpus || h.to >= f.gpus || !(h.bytes >= 0);
@@ -240,6 +229,8 @@ class DirectionCheck {
   [[nodiscard]] std::span<const std::uint32_t> hops_from(std::size_t port) const {
     return filed_.bucket(port);
   }
+  // Hops on no port of the fabric (malformed): run() compares them too.
+  [[nodiscard]] bool has_off_port_hops() const { return !off_ports_.empty(); }
 
   void run() {
     sort_by_key(off_ports_);
@@ -303,10 +294,13 @@ class DirectionCheck {
   std::size_t next_off_ = 0;
 };
 
-// Each hop lies inside a circuit joining its ends on its OCS: the circuit is searched among the
-// uses of the hop's TX port, checked port by port while those uses are at hand (for_each_port
-// sorts one port at a time), against the hops filed by port. The uncovered hops wait, by number,
-// to be reported in the order of the hops.
+// Each hop lies inside a circuit joining its ends on its OCS, checked port by port while the
+// port's circuits are at hand (for_each_port sorts one port at a time): the hops the port sends,
+// filed by DirectionCheck, are gathered once and sorted by (start, end, number), and a walk
+// through the port's circuits in time order finds each hop's circuit. The uncovered hops wait,
+// by number, to be reported in the order of the hops. The same sorted hops show whether two of
+// them overlap: DirectionCheck then reports them (reading them again), which a valid schedule
+// never needs.
 class CircuitCoverage {
  public:
   CircuitCoverage(const HopLists& hops, const DirectionCheck& by_port, const Fabric& f, Time tol)
@@ -332,6 +326,8 @@ class CircuitCoverage {
       if (!seen_[p]) check_hops(p, {});
     std::sort(uncovered_.begin(), uncovered_.end());
   }
+  // Whether two hops of one port overlap (DirectionCheck::run reports them).
+  [[nodiscard]] bool saw_overlap() const { return overlap_; }
   // Hop number `k` of `task` (in increasing k, after finish()), if no circuit covers it.
   void report(std::size_t k, int task, const workload::Workload& w, std::vector<std::string>& out) {
     if (next_ == uncovered_.size() || uncovered_[next_] != k) return;
@@ -344,15 +340,34 @@ class CircuitCoverage {
   }
 
  private:
+  struct Sent {
+    Time start, end;
+    std::uint32_t hop;
+    int to;  // -1: malformed (check_hop reports it)
+    auto time_key() const { return std::tie(start, end, hop); }
+  };
+
   void check_hops(std::size_t port, std::span<const PortUse> uses) {
+    std::vector<Sent>& sent = sent_;
+    sent.clear();
     for_each_prefetched(
         by_port_.hops_from(port), [&](std::uint32_t k) { return &all_[k]; },
         [&](std::uint32_t k) {
           const Hop& h = all_[k];
-          if (malformed(h, f_)) return;  // check_hop reports it
-          const PortUse* c = covering(uses, h.start, h.end, tol_);
-          if (c == nullptr || c->partner != h.to) uncovered_.push_back(k);
+          sent.push_back({h.start, h.end, k, malformed(h, f_) ? -1 : h.to});
         });
+    sort_by_time_key(sent);
+    std::size_t came_up = 0;  // the port's circuits up by the hop's start (within tol)
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+      const Sent& s = sent[i];
+      if (i > 0 && s.start + tol_ < sent[i - 1].end) overlap_ = true;
+      if (s.to < 0) continue;
+      while (came_up < uses.size() && uses[came_up].up <= s.start + tol_) ++came_up;
+      // Its circuit is the last of them, if that one is still up at the hop's end.
+      const bool covered = came_up > 0 && uses[came_up - 1].down + tol_ >= s.end &&
+                           uses[came_up - 1].partner == s.to;
+      if (!covered) uncovered_.push_back(s.hop);
+    }
   }
 
   std::span<const Hop> all_;
@@ -360,8 +375,10 @@ class CircuitCoverage {
   const Fabric& f_;
   Time tol_;
   std::vector<char> seen_;  // [sw · gpus + gpu] its TX uses were checked
+  std::vector<Sent> sent_;  // check_hops' scratch: one port's hops
   std::vector<std::uint32_t> uncovered_;
   std::size_t next_ = 0;  // the next of uncovered_ to report
+  bool overlap_ = false;
 };
 
 bool bytes_equal(double a, double b) {
@@ -441,7 +458,7 @@ std::vector<std::string> check_schedule(const TimedSchedule& s, const workload::
     }
     check_flow(hops, static_cast<int>(t), w, out);
   }
-  directions.run();
+  if (coverage.saw_overlap() || directions.has_off_port_hops()) directions.run();
   return out;
 }
 
