@@ -330,9 +330,11 @@ bool CircuitDispatch::drain(fabric::Engine& e, int sw, int from, int to, Queue& 
 // max-min fairly between their original sources on what is left of the window.
 void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int to,
                                       fabric::Time& cursor) {
-  Queue& q = relay_(from, to);
+  // Looked up, not made: most directions a circuit pumps never hold relayed bytes.
+  Queue* parked = relay_.find(from, to);
   const fabric::Time start = cursor, end = sw_[static_cast<std::size_t>(sw)].win->end;
-  if (q.empty() || start >= end) return;
+  if (parked == nullptr || parked->empty() || start >= end) return;
+  Queue& q = *parked;
   std::vector<int>& sources = sources_;
   std::vector<double>&held = held_, &share = share_;
   sources.clear();
@@ -424,6 +426,10 @@ CircuitDispatch::Queue& CircuitDispatch::QueueTable::operator()(int from, int to
 const CircuitDispatch::Queue* CircuitDispatch::QueueTable::find(int from, int to) const {
   const std::int32_t i = index_.find(from, to);
   return i < 0 ? nullptr : &queues_[static_cast<std::size_t>(i)];
+}
+
+CircuitDispatch::Queue* CircuitDispatch::QueueTable::find(int from, int to) {
+  return const_cast<Queue*>(std::as_const(*this).find(from, to));
 }
 
 // RotorLB's offer, accept and phase 2 for the slot whose windows opened now (rotor_lb.hpp).
@@ -520,10 +526,14 @@ void CircuitDispatch::record_used(const SwitchState& s, int sw) {
   if (cycle_) {  // in the matching's order, as below: the circuits with an end that sent
     std::vector<int>& used = used_;
     used.clear();
-    for (int g : s.senders)
-      for (int c :
-           {cycle_->circuit_of(s.win->matching, g), cycle_->circuit_into(s.win->matching, g)})
-        if (c >= 0) used.push_back(c);
+    // With duplex circuits a GPU's circuit_of is the circuit of either of its ends, so its
+    // circuit_into adds nothing (and would cost another miss in an n · M table).
+    const bool duplex = f_.circuit == fabric::CircuitKind::duplex;
+    for (int g : s.senders) {
+      if (const int c = cycle_->circuit_of(s.win->matching, g); c >= 0) used.push_back(c);
+      if (duplex) continue;
+      if (const int c = cycle_->circuit_into(s.win->matching, g); c >= 0) used.push_back(c);
+    }
     std::sort(used.begin(), used.end());
     used.erase(std::unique(used.begin(), used.end()), used.end());
     for (int c : used) {

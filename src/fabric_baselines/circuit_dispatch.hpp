@@ -158,6 +158,7 @@ class CircuitDispatch final : public fabric::Transport {
     QueueTable(int n, std::size_t dense_bytes) : index_(n, dense_bytes) {}
     Queue& operator()(int from, int to);        // empty on first use
     const Queue* find(int from, int to) const;  // nullptr before its first use
+    Queue* find(int from, int to);
     // f(from, to, queue) for every queue, in the order they were made: a walk over the queues,
     // not over the dense index's n² slots (4 MB at 1,024 GPUs, walked whenever every OCS is idle).
     template <typename F>
