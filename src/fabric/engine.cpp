@@ -98,7 +98,7 @@ void Engine::task_done(int task) {
   for (std::size_t k = first; k < last; ++k) {
     const auto s = static_cast<std::size_t>(succ_.target[k]);
     prefetch(&pending_[s]);
-    prefetch(&w_.tasks[s]);
+    prefetch_object(&w_.tasks[s]);
   }
   for (std::size_t k = first; k < last; ++k) {
     int s = succ_.target[k];
