@@ -48,6 +48,7 @@ CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabr
   }
   tx_free_.assign(static_cast<std::size_t>(f.ocs) * static_cast<std::size_t>(n_), 0);
   backlog_.resize(static_cast<std::size_t>(n_));
+  backlogged_at_.assign(static_cast<std::size_t>(n_), -1);
 }
 
 void CircuitDispatch::begin(fabric::Engine& e) {
@@ -181,14 +182,29 @@ std::int64_t& CircuitDispatch::booking(int sw, int from, int to) {
 }
 
 void CircuitDispatch::add_backlog(int from, int to) {
-  backlog_[static_cast<std::size_t>(from)].insert(to);
-  backlogged_.insert(from);
+  std::vector<int>& b = backlog_[static_cast<std::size_t>(from)];
+  const auto it = std::lower_bound(b.begin(), b.end(), to);
+  if (it != b.end() && *it == to) return;
+  b.insert(it, to);
+  int& at = backlogged_at_[static_cast<std::size_t>(from)];
+  if (at >= 0) return;
+  at = static_cast<int>(backlogged_.size());
+  backlogged_.push_back(from);
 }
 
 void CircuitDispatch::drop_backlog(int from, int to) {
-  std::set<int>& b = backlog_[static_cast<std::size_t>(from)];
-  b.erase(to);
-  if (b.empty()) backlogged_.erase(from);
+  std::vector<int>& b = backlog_[static_cast<std::size_t>(from)];
+  const auto it = std::lower_bound(b.begin(), b.end(), to);
+  if (it == b.end() || *it != to) return;
+  b.erase(it);
+  if (!b.empty()) return;
+  // The last source takes its place.
+  int& at = backlogged_at_[static_cast<std::size_t>(from)];
+  const int last = backlogged_.back();
+  backlogged_[static_cast<std::size_t>(at)] = last;
+  backlogged_at_[static_cast<std::size_t>(last)] = at;
+  backlogged_.pop_back();
+  at = -1;
 }
 
 void CircuitDispatch::close(fabric::Engine& e, int sw) {

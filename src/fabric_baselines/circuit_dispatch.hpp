@@ -26,7 +26,6 @@
 #include <deque>
 #include <functional>
 #include <optional>
-#include <set>
 #include <span>
 #include <string>
 #include <tuple>
@@ -228,11 +227,14 @@ class CircuitDispatch final : public fabric::Transport {
   std::vector<SwitchState> sw_;
   std::vector<fabric::Time> tx_free_;  // [sw * n + gpu]
   QueueTable direct_, relay_;
-  std::vector<std::set<int>> backlog_;  // [src] destinations with queued direct bytes (relay)
-  std::set<int> backlogged_;            // the sources with a non-empty backlog_ (relay)
-  DirectionIndex booked_at_;            // rotor cycle: the directions ever booked
-  std::vector<std::int64_t> booked_;    // rotor cycle: [place · σ + sw] the slot booked on sw
-  fabric::Time balanced_at_ = -1;       // the slot whose RotorLB step is scheduled (relay)
+  // RotorLB: [src] the destinations it has direct bytes queued for, sorted (a few per source: a
+  // flat set, where a std::set cost a node allocation per insert), and the sources with any, in
+  // no order (balance() sorts what it builds from them) with [src] its place there or -1.
+  std::vector<std::vector<int>> backlog_;
+  std::vector<int> backlogged_, backlogged_at_;
+  DirectionIndex booked_at_;          // rotor cycle: the directions ever booked
+  std::vector<std::int64_t> booked_;  // rotor cycle: [place · σ + sw] the slot booked on sw
+  fabric::Time balanced_at_ = -1;     // the slot whose RotorLB step is scheduled (relay)
   // A send in flight: from its ready time until its completion is scheduled. Only these need
   // a count of bytes still to arrive, so they take slots reused as sends complete rather than a
   // record per task (17 bytes on each of the 18.5 M tasks of the 1,024-GPU iteration, a third of

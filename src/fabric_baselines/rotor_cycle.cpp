@@ -55,7 +55,9 @@ std::int64_t RotorCycle::next_slot(int sw, int m, std::int64_t slot) const {
   const std::int64_t s0 =
       first_[static_cast<std::size_t>(sw) * matchings_.size() + static_cast<std::size_t>(m)];
   if (s0 < 0) return -1;
-  return slot + ((s0 - slot) % period_ + period_) % period_;
+  // (s0 - slot) mod period, in [0, period): one division, where a second made it non-negative.
+  const std::int64_t ahead = (s0 - slot) % period_;
+  return slot + (ahead < 0 ? ahead + period_ : ahead);
 }
 
 }  // namespace flux::fabric_baselines
