@@ -227,22 +227,37 @@ class IdealTransport final : public fabric::Transport {
       auto [share, l, v] = heap_.top();
       heap_.pop();
       if (v != version_[l] || users_[l] == 0) continue;
-      // l's own capacity and count in registers: through memory, each of its flows waited for
-      // the previous one's store. The subtractions are the same, in the same order.
+      // l's own capacity and count in registers, and those of the other link while consecutive
+      // flows share it (a collective's chunks between two GPUs): through memory, each flow
+      // waited for the previous one's store. The subtractions are the same, in the same order.
       double left = left_[l];
       int users = users_[l];
+      std::size_t run = kNoLink;  // the other link held in run_left and run_users
+      double run_left = 0.0;
+      int run_users = 0;
+      const auto end_run = [&] {
+        if (run == kNoLink) return;
+        left_[run] = run_left;
+        users_[run] = run_users;
+      };
       for (int id : on_link_[l]) {
         Flow& fl = flows_[static_cast<std::size_t>(id)];
         if (fl.rate >= 0) continue;
         fl.rate = share;
         left -= share;
         --users;
-        const std::size_t o = other_link(fl, l);
-        left_[o] -= share;
-        --users_[o];
-        if (!touched_link_[o]) touched_link_[o] = 1, touched_.push_back(o);
+        if (const std::size_t o = other_link(fl, l); o != run) {
+          end_run();
+          run = o;
+          run_left = left_[o];
+          run_users = users_[o];
+          if (!touched_link_[o]) touched_link_[o] = 1, touched_.push_back(o);
+        }
+        run_left -= share;
+        --run_users;
         changed_.push_back(id);
       }
+      end_run();
       left_[l] = left;
       users_[l] = users;
       // One entry per link whose share rose, with its share after all of l's flows froze: the
@@ -293,8 +308,9 @@ class IdealTransport final : public fabric::Transport {
   std::int64_t generation_ = 0;  // of the completion timer in force
   fabric::Time advanced_to_ = -1;
   static constexpr std::int64_t kSettleTag = -1;  // completion timers count from 1
-  bool settle_due_ = false;                       // the instant's settle is queued
-  bool moved_ = false;                            // time advanced since the last settle
+  static constexpr std::size_t kNoLink = static_cast<std::size_t>(-1);
+  bool settle_due_ = false;  // the instant's settle is queued
+  bool moved_ = false;       // time advanced since the last settle
   // Per link (TX of gpu g is g, RX is gpus + g): its flows in arrival order, and fair_rates'
   // scratch.
   std::vector<std::vector<int>> on_link_;

@@ -170,6 +170,21 @@ TEST(Ideal, RatesRiseOnBothSidesWhenTheLinkingSendEnds) {
   }
 }
 
+// Consecutive flows of a link that share their other link (a collective's chunks between two
+// GPUs) lower it together: gpu 0's send link (four flows, a quarter each) fills first, its last
+// two flows both end on gpu 1's receive link, and 2->1 then gets the half they leave of it.
+TEST(Ideal, ChunksOfOnePairLeaveTheRestOfTheirReceiveLink) {
+  WorkloadBuilder b(4);
+  const double bytes = 1e6, cap = 2 * kLinkRate;
+  std::vector<int> quarter;
+  for (int dst : {3, 3, 1, 1}) quarter.push_back(b.send(0, dst, bytes));
+  const int half = b.send(2, 1, bytes);
+  const fabric::SimResult r = simulate(b.w, make_fabric(4, 2, 1e-3, {.rate = kLinkRate}), "ideal");
+  EXPECT_NEAR(fabric::to_seconds(r.trace.finish[half]), bytes / (cap / 2), 1e-11);
+  for (int t : quarter)
+    EXPECT_NEAR(fabric::to_seconds(r.trace.finish[t]), bytes / (cap / 4), 1e-11);
+}
+
 // A flow whose rate no event changes is one piece, however many other flows start and end
 // meanwhile: 0->1 runs alone on its links while 2->3 and then 4->5 come and go.
 TEST(Ideal, AFlowKeepsOnePieceWhileItsRateStays) {
