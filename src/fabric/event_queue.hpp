@@ -28,9 +28,6 @@ class EventQueue {
   [[nodiscard]] Event pop();
 
  private:
-  static bool before(const Event& a, const Event& b) {
-    return a.time != b.time ? a.time < b.time : a.seq < b.seq;
-  }
   void sift_up(std::size_t i);
   void sift_down(std::size_t i);
   std::vector<Event> heap_;

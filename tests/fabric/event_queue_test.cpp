@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <tuple>
 #include <vector>
@@ -43,6 +44,19 @@ TEST(EventQueue, PopsByTimeThenPushOrderUnderInterleavedPushesAndPops) {
     queued.erase(least);
   }
   EXPECT_TRUE(q.empty());
+}
+
+// The order is that of signed times, from the most negative to the never-reached end of time.
+TEST(EventQueue, OrdersTimesAsSignedNumbers) {
+  const std::vector<fabric::Time> times = {
+      fabric::kNever, -5, 0, 3, std::numeric_limits<fabric::Time>::min(), -1};
+  fabric::EventQueue q;
+  for (std::size_t i = 0; i < times.size(); ++i) q.push(times[i], 0, static_cast<std::int64_t>(i));
+  std::vector<fabric::Time> popped;
+  while (!q.empty()) popped.push_back(q.pop().time);
+  std::vector<fabric::Time> want = times;
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(popped, want);
 }
 
 }  // namespace
