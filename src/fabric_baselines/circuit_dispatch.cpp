@@ -120,16 +120,23 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   // The queues of the directions a few visits ahead, asked for while this one is pumped.
   const auto ask_ahead = [&](std::size_t i) {
     if (i >= visit.size()) return;
-    for (const QueueTable* m : {&direct_, &relay_})
-      if (const Queue* q = m->find(visit[i].from, visit[i].to); q != nullptr) prefetch(q);
+    Visit& v = visit[i];
+    v.direct = direct_.find(v.from, v.to);
+    v.parked = relay_.find(v.from, v.to);
+    for (const Queue* q : {v.direct, v.parked})
+      if (q != nullptr) prefetch(q);
   };
   for (std::size_t i = 0; i < 4; ++i) ask_ahead(i);
   for (std::size_t i = 0; i < visit.size(); ++i) {
     ask_ahead(i + 4);
-    const auto [order, from, to] = visit[i];
-    if (!pending(from, to)) continue;  // sent since it was booked
-    pump(e, sw, from);
-    if (pending(from, to)) book_on(sw, win.matching, from, to);
+    // Pumps make no queue (bytes are queued from on_ready and RotorLB's step), so a queue that
+    // did not exist a few visits ago does not now.
+    Visit& v = visit[i];
+    if (!pending(v.direct, v.parked)) continue;  // sent since it was booked
+    // The window's matching is the one the direction was booked for: from's partner is `to`.
+    if (v.direct == nullptr) v.direct = &direct_(v.from, v.to);
+    pump_to(e, sw, v.from, v.to, v.parked, *v.direct);
+    if (pending(v.direct, v.parked)) book_on(sw, win.matching, v.from, v.to);
   }
 }
 
@@ -139,9 +146,9 @@ int CircuitDispatch::partner(int sw, int gpu) const {
   return s.open ? cycle_->partner(s.win->matching, gpu) : -1;
 }
 
-bool CircuitDispatch::pending(int from, int to) const {
-  for (const QueueTable* m : {&direct_, &relay_})
-    if (const Queue* q = m->find(from, to); q != nullptr && !q->empty()) return true;
+bool CircuitDispatch::pending(const Queue* direct, const Queue* parked) {
+  for (const Queue* q : {direct, parked})
+    if (q != nullptr && !q->empty()) return true;
   return false;
 }
 
@@ -181,11 +188,21 @@ std::int64_t& CircuitDispatch::booking(int sw, int from, int to) {
   return booked_[static_cast<std::size_t>(place) * ocs + static_cast<std::size_t>(sw)];
 }
 
-void CircuitDispatch::add_backlog(int from, int to) {
-  std::vector<int>& b = backlog_[static_cast<std::size_t>(from)];
-  const auto it = std::lower_bound(b.begin(), b.end(), to);
-  if (it != b.end() && *it == to) return;
-  b.insert(it, to);
+namespace {
+
+// A backlog's place for destination `to`.
+template <typename B>
+auto lower_bound_to(B& b, int to) {
+  return std::lower_bound(b.begin(), b.end(), to, [](const auto& x, int t) { return x.to < t; });
+}
+
+}  // namespace
+
+void CircuitDispatch::add_backlog(int from, int to, const Queue& q) {
+  std::vector<Backlogged>& b = backlog_[static_cast<std::size_t>(from)];
+  const auto it = lower_bound_to(b, to);
+  if (it != b.end() && it->to == to) return;
+  b.insert(it, {to, &q});
   int& at = backlogged_at_[static_cast<std::size_t>(from)];
   if (at >= 0) return;
   at = static_cast<int>(backlogged_.size());
@@ -193,9 +210,9 @@ void CircuitDispatch::add_backlog(int from, int to) {
 }
 
 void CircuitDispatch::drop_backlog(int from, int to) {
-  std::vector<int>& b = backlog_[static_cast<std::size_t>(from)];
-  const auto it = std::lower_bound(b.begin(), b.end(), to);
-  if (it == b.end() || *it != to) return;
+  std::vector<Backlogged>& b = backlog_[static_cast<std::size_t>(from)];
+  const auto it = lower_bound_to(b, to);
+  if (it == b.end() || it->to != to) return;
   b.erase(it);
   if (!b.empty()) return;
   // The last source takes its place.
@@ -252,9 +269,10 @@ void CircuitDispatch::on_timer(fabric::Engine& e, std::int64_t tag) {
 void CircuitDispatch::on_ready(fabric::Engine& e, int task) {
   source_.on_send_ready(task, e.now());
   const workload::Task& t = w_.tasks[static_cast<std::size_t>(task)];
-  direct_(t.src, t.dst).push({task, start_send(task), t.bytes, e.now()});
+  Queue& q = direct_(t.src, t.dst);
+  q.push({task, start_send(task), t.bytes, e.now()});
   book(t.src, t.dst);
-  if (opt_.relay) add_backlog(t.src, t.dst);
+  if (opt_.relay) add_backlog(t.src, t.dst, q);
   std::vector<int>& ready = ready_;
   ready.clear();
   for (int s = 0; s < f_.ocs; ++s) {
@@ -278,10 +296,16 @@ void CircuitDispatch::on_ready(fabric::Engine& e, int task) {
 void CircuitDispatch::pump(fabric::Engine& e, int sw, int from) {
   const int to = partner(sw, from);
   if (to < 0) return;
+  // Looked up, not made: most directions a circuit pumps never hold relayed bytes.
+  pump_to(e, sw, from, to, opt_.relay ? relay_.find(from, to) : nullptr, direct_(from, to));
+}
+
+void CircuitDispatch::pump_to(fabric::Engine& e, int sw, int from, int to, Queue* parked,
+                              Queue& own) {
   fabric::Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
-  if (opt_.relay) forward_relayed(e, sw, from, to, cursor);
-  if (!drain(e, sw, from, to, direct_(from, to), cursor)) return;
+  if (opt_.relay) forward_relayed(e, sw, from, to, parked, cursor);
+  if (!drain(e, sw, from, to, own, cursor)) return;
   if (opt_.relay) drop_backlog(from, to);
 }
 
@@ -344,10 +368,8 @@ bool CircuitDispatch::drain(fabric::Engine& e, int sw, int from, int to, Queue& 
 
 // RotorLB phase 1a: the bytes parked at `from` for `to` (arrived before this window), shared
 // max-min fairly between their original sources on what is left of the window.
-void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int to,
+void CircuitDispatch::forward_relayed(fabric::Engine& e, int sw, int from, int to, Queue* parked,
                                       fabric::Time& cursor) {
-  // Looked up, not made: most directions a circuit pumps never hold relayed bytes.
-  Queue* parked = relay_.find(from, to);
   const fabric::Time start = cursor, end = sw_[static_cast<std::size_t>(sw)].win->end;
   if (parked == nullptr || parked->empty() || start >= end) return;
   Queue& q = *parked;
@@ -391,6 +413,23 @@ void CircuitDispatch::queued_to(const QueueTable& m, int from, std::span<const i
     if (q != nullptr) prefetch(q);
     found_.push_back(q);
   }
+  read_found(out);
+}
+
+void CircuitDispatch::backlogged_to(int from, std::span<const int> to, std::vector<double>& out) {
+  const std::vector<Backlogged>& b = backlog_[static_cast<std::size_t>(from)];
+  found_.clear();
+  std::size_t k = 0;
+  for (const int d : to) {
+    while (k < b.size() && b[k].to < d) ++k;
+    const Queue* q = k < b.size() && b[k].to == d ? b[k].queue : nullptr;
+    if (q != nullptr) prefetch(q);
+    found_.push_back(q);
+  }
+  read_found(out);
+}
+
+void CircuitDispatch::read_found(std::vector<double>& out) const {
   for (const Queue* q : found_) out.push_back(q == nullptr ? 0.0 : std::max(0.0, q->bytes));
 }
 
@@ -467,8 +506,8 @@ void CircuitDispatch::balance(fabric::Engine& e) {
     std::vector<int>& cols = cols_;  // final destinations any neighbour of r has a backlog for
     cols.clear();
     for (std::size_t l = g; l < next; ++l)
-      for (int d : backlog_[static_cast<std::size_t>(links[l].from)])
-        if (d != r) cols.push_back(d);
+      for (const Backlogged& b : backlog_[static_cast<std::size_t>(links[l].from)])
+        if (b.to != r) cols.push_back(b.to);
     std::sort(cols.begin(), cols.end());
     cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
     if (cols.empty()) continue;
@@ -476,7 +515,7 @@ void CircuitDispatch::balance(fabric::Engine& e) {
     const double slot_cap = lt_.capacity(win.end - win.up);
     own_.clear();
     held_for_.clear();
-    queued_to(direct_, r, cols, own_);
+    backlogged_to(r, cols, own_);
     queued_to(relay_, r, cols, held_for_);
     room_.resize(cols.size());
     for (std::size_t k = 0; k < cols.size(); ++k)
@@ -485,7 +524,7 @@ void CircuitDispatch::balance(fabric::Engine& e) {
     spare_.clear();
     for (std::size_t l = g; l < next; ++l) {
       const Link& k = links[l];
-      queued_to(direct_, k.from, cols, offers_);
+      backlogged_to(k.from, cols, offers_);
       const fabric::Time cursor =
           std::max(tx_free_[static_cast<std::size_t>(k.sw * n_ + k.from)], e.now());
       const Window& kw = *sw_[static_cast<std::size_t>(k.sw)].win;
