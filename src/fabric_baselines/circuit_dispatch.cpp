@@ -541,30 +541,33 @@ void CircuitDispatch::balance(fabric::Engine& e) {
   // backlog to every neighbour, so later grants are cut to what is still queued).
   std::sort(grants.begin(), grants.end());
   for (const Grant& gr : grants) {
-    send_relayed(e, gr.sw, gr.from, gr.to, gr.d, gr.bytes);
-    if (direct_(gr.from, gr.d).empty()) drop_backlog(gr.from, gr.d);
+    if (send_relayed(e, gr.sw, gr.from, gr.to, gr.d, gr.bytes)) drop_backlog(gr.from, gr.d);
   }
 }
 
 // Sends up to `amount` of from's own bytes for `d` on sw's circuit from→to, parked at `to` until
-// the next slot.
-void CircuitDispatch::send_relayed(fabric::Engine& e, int sw, int from, int to, int d,
+// the next slot; true when from has no bytes left queued for `d`.
+bool CircuitDispatch::send_relayed(fabric::Engine& e, int sw, int from, int to, int d,
                                    double amount) {
   Queue& q = direct_(from, d);
   fabric::Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
   const fabric::Time end = sw_[static_cast<std::size_t>(sw)].win->end;
   double sent = 0;
+  Queue* parked = nullptr;  // made by the first part sent
   while (!q.empty() && amount - sent > byte_epsilon(amount)) {
     Entry& x = q.items[q.head];
     const std::optional<double> moved = send_part(e, sw, from, to, q, x, amount - sent, cursor);
     if (!moved) break;
-    relay_(to, d).push({x.task, x.send, *moved, end});
-    book(to, d);
+    if (parked == nullptr) parked = &relay_(to, d);
+    parked->push({x.task, x.send, *moved, end});
     sent += *moved;
     if (x.remaining <= 0) ++q.head;
   }
-  if (q.empty()) q.reset();
+  if (parked != nullptr) book(to, d);  // once: booking it again for the same slot does nothing
+  if (!q.empty()) return false;
+  q.reset();
+  return true;
 }
 
 void CircuitDispatch::add_hop(fabric::Engine& e, int task, const fabric::Hop& h) {

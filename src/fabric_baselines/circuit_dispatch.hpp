@@ -213,7 +213,7 @@ class CircuitDispatch final : public fabric::Transport {
   void forward_relayed(fabric::Engine& e, int sw, int from, int to, Queue* parked,
                        fabric::Time& cursor);
   void balance(fabric::Engine& e);
-  void send_relayed(fabric::Engine& e, int sw, int from, int to, int d, double amount);
+  bool send_relayed(fabric::Engine& e, int sw, int from, int to, int d, double amount);
   // Appends to `out` the bytes m queues from `from` to each of `to`, in order.
   void queued_to(const QueueTable& m, int from, std::span<const int> to, std::vector<double>& out);
   // The same for the direct queues of a source, from its backlog (`to` sorted).
