@@ -136,7 +136,9 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
     // The window's matching is the one the direction was booked for: from's partner is `to`.
     if (v.direct == nullptr) v.direct = &direct_(v.from, v.to);
     pump_to(e, sw, v.from, v.to, v.parked, *v.direct);
-    if (pending(v.direct, v.parked)) book_on(sw, win.matching, v.from, v.to);
+    if (!pending(v.direct, v.parked)) continue;
+    std::int32_t place = -1;
+    book_on(sw, win.matching, v.from, v.to, place);
   }
 }
 
@@ -158,14 +160,18 @@ void CircuitDispatch::book(int from, int to) {
   if (!cycle_) return;
   const int m = cycle_->matching_of(from, to);
   if (m < 0) return;
-  for (int sw = 0; sw < f_.ocs; ++sw) book_on(sw, m, from, to);
+  std::int32_t place = -1;  // looked up once, by the first OCS that books it
+  for (int sw = 0; sw < f_.ocs; ++sw) book_on(sw, m, from, to, place);
 }
 
-void CircuitDispatch::book_on(int sw, int m, int from, int to) {
+void CircuitDispatch::book_on(int sw, int m, int from, int to, std::int32_t& place) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   const std::int64_t slot = cycle_->next_slot(sw, m, s.next_slot);
   if (slot < 0) return;
-  std::int64_t& booked = booking(sw, from, to);
+  if (place < 0) place = booking_place(from, to);
+  std::int64_t& booked =
+      booked_[static_cast<std::size_t>(place) * static_cast<std::size_t>(f_.ocs) +
+              static_cast<std::size_t>(sw)];
   if (booked >= s.next_slot) return;  // already booked, for that same slot
   booked = slot;
   SwitchState::Due& due = s.due[static_cast<std::size_t>(slot % cycle_->period())];
@@ -176,16 +182,16 @@ void CircuitDispatch::book_on(int sw, int m, int from, int to) {
   due.directions.emplace_back(from, to);
 }
 
-// The slot for which from -> to is booked on `sw` (-1: none yet); its first booking on any OCS
-// gives the direction a place, σ slots in booked_.
-std::int64_t& CircuitDispatch::booking(int sw, int from, int to) {
-  const auto ocs = static_cast<std::size_t>(f_.ocs);
+// Where from -> to keeps its bookings: its first booking on any OCS gives the direction a place,
+// σ slots in booked_ (the slot booked on each OCS, -1: none yet).
+std::int32_t CircuitDispatch::booking_place(int from, int to) {
   std::int32_t& place = booked_at_.place(from, to);
   if (place < 0) {
+    const auto ocs = static_cast<std::size_t>(f_.ocs);
     place = static_cast<std::int32_t>(booked_.size() / ocs);
     booked_.resize(booked_.size() + ocs, -1);
   }
-  return booked_[static_cast<std::size_t>(place) * ocs + static_cast<std::size_t>(sw)];
+  return place;
 }
 
 namespace {

@@ -196,8 +196,10 @@ class CircuitDispatch final : public fabric::Transport {
   int partner(int sw, int gpu) const;
   static bool pending(const Queue* direct, const Queue* parked);
   void book(int from, int to);
-  void book_on(int sw, int m, int from, int to);
-  std::int64_t& booking(int sw, int from, int to);
+  // Books from -> to on `sw` for its matching m's next slot; `place` is its booking place, or -1
+  // until this looks it up.
+  void book_on(int sw, int m, int from, int to, std::int32_t& place);
+  std::int32_t booking_place(int from, int to);
   void add_backlog(int from, int to, const Queue& q);
   void drop_backlog(int from, int to);
   void close(fabric::Engine& e, int sw);
