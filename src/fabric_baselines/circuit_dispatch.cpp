@@ -112,18 +112,18 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   // Taken out before any pump: a booking made below may be for a period later, in this list.
   SwitchState::Due& due = s.due[static_cast<std::size_t>(win.slot % cycle_->period())];
   if (due.slot == win.slot)
-    for (const auto& [from, to] : due.directions)
-      visit.push_back({cycle_->order(win.matching, from), from, to});
+    for (const Booked& d : due.directions)
+      visit.push_back({cycle_->order(win.matching, d.from), d});
   due.directions.clear();
   std::sort(visit.begin(), visit.end(),
             [](const Visit& a, const Visit& b) { return a.order < b.order; });
   // The queues of the directions a few visits ahead, asked for while this one is pumped.
   const auto ask_ahead = [&](std::size_t i) {
     if (i >= visit.size()) return;
-    Visit& v = visit[i];
-    v.direct = direct_.find(v.from, v.to);
-    v.parked = relay_.find(v.from, v.to);
-    for (const Queue* q : {v.direct, v.parked})
+    Booked& d = visit[i].d;
+    if (d.direct == nullptr) d.direct = direct_.find(d.from, d.to);  // made since it was booked?
+    if (d.parked == nullptr) d.parked = relay_.find(d.from, d.to);
+    for (const Queue* q : {d.direct, d.parked})
       if (q != nullptr) prefetch(q);
   };
   for (std::size_t i = 0; i < 4; ++i) ask_ahead(i);
@@ -131,14 +131,14 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
     ask_ahead(i + 4);
     // Pumps make no queue (bytes are queued from on_ready and RotorLB's step), so a queue that
     // did not exist a few visits ago does not now.
-    Visit& v = visit[i];
-    if (!pending(v.direct, v.parked)) continue;  // sent since it was booked
+    Booked& d = visit[i].d;
+    if (!pending(d.direct, d.parked)) continue;  // sent since it was booked
     // The window's matching is the one the direction was booked for: from's partner is `to`.
-    if (v.direct == nullptr) v.direct = &direct_(v.from, v.to);
-    pump_to(e, sw, v.from, v.to, v.parked, *v.direct);
-    if (!pending(v.direct, v.parked)) continue;
+    if (d.direct == nullptr) d.direct = &direct_(d.from, d.to);
+    pump_to(e, sw, d.from, d.to, d.parked, *d.direct);
+    if (!pending(d.direct, d.parked)) continue;
     std::int32_t place = -1;
-    book_on(sw, win.matching, v.from, v.to, place);
+    book_on(sw, win.matching, d, place);
   }
 }
 
@@ -156,19 +156,19 @@ bool CircuitDispatch::pending(const Queue* direct, const Queue* parked) {
 
 // Bytes were queued on from -> to: book it for the next slot of every OCS that brings it up
 // (a rotor cycle; a window that lists its circuits visits them all anyway).
-void CircuitDispatch::book(int from, int to) {
+void CircuitDispatch::book(const Booked& d) {
   if (!cycle_) return;
-  const int m = cycle_->matching_of(from, to);
+  const int m = cycle_->matching_of(d.from, d.to);
   if (m < 0) return;
   std::int32_t place = -1;  // looked up once, by the first OCS that books it
-  for (int sw = 0; sw < f_.ocs; ++sw) book_on(sw, m, from, to, place);
+  for (int sw = 0; sw < f_.ocs; ++sw) book_on(sw, m, d, place);
 }
 
-void CircuitDispatch::book_on(int sw, int m, int from, int to, std::int32_t& place) {
+void CircuitDispatch::book_on(int sw, int m, const Booked& d, std::int32_t& place) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   const std::int64_t slot = cycle_->next_slot(sw, m, s.next_slot);
   if (slot < 0) return;
-  if (place < 0) place = booking_place(from, to);
+  if (place < 0) place = booking_place(d.from, d.to);
   std::int64_t& booked =
       booked_[static_cast<std::size_t>(place) * static_cast<std::size_t>(f_.ocs) +
               static_cast<std::size_t>(sw)];
@@ -179,7 +179,7 @@ void CircuitDispatch::book_on(int sw, int m, int from, int to, std::int32_t& pla
     due.slot = slot;
     due.directions.clear();
   }
-  due.directions.emplace_back(from, to);
+  due.directions.push_back(d);
 }
 
 // Where from -> to keeps its bookings: its first booking on any OCS gives the direction a place,
@@ -277,7 +277,7 @@ void CircuitDispatch::on_ready(fabric::Engine& e, int task) {
   const workload::Task& t = w_.tasks[static_cast<std::size_t>(task)];
   Queue& q = direct_(t.src, t.dst);
   q.push({task, start_send(task), t.bytes, e.now()});
-  book(t.src, t.dst);
+  book({t.src, t.dst, &q, nullptr});
   if (opt_.relay) add_backlog(t.src, t.dst, q);
   std::vector<int>& ready = ready_;
   ready.clear();
@@ -570,7 +570,7 @@ bool CircuitDispatch::send_relayed(fabric::Engine& e, int sw, int from, int to, 
     sent += *moved;
     if (x.remaining <= 0) ++q.head;
   }
-  if (parked != nullptr) book(to, d);  // once: booking it again for the same slot does nothing
+  if (parked != nullptr) book({to, d, nullptr, parked});  // once: a second booking does nothing
   if (!q.empty()) return false;
   q.reset();
   return true;

@@ -171,6 +171,12 @@ class CircuitDispatch final : public fabric::Transport {
     std::deque<Queue> queues_;  // a deque: a queue in use stays put as others are added
     std::vector<std::pair<int, int>> directions_;  // (from, to) of each of queues_
   };
+  // A direction booked for a rotor slot, with its queues as far as known (nullptr: none when it
+  // was booked or looked up; a queue, once made, stays put), so a visit looks up only the others.
+  struct Booked {
+    int from, to;
+    Queue *direct = nullptr, *parked = nullptr;
+  };
   struct SwitchState {
     std::optional<Window> win;
     bool open = false;
@@ -183,7 +189,7 @@ class CircuitDispatch final : public fabric::Transport {
     // the list is used again: a booking costs a push instead of a heap's O(log bookings) moves.
     struct Due {
       std::int64_t slot = -1;
-      std::vector<std::pair<int, int>> directions;  // (from, to)
+      std::vector<Booked> directions;
     };
     std::vector<Due> due;
     std::int64_t next_slot = 0;  // rotor cycle: the first slot not yet opened
@@ -195,10 +201,10 @@ class CircuitDispatch final : public fabric::Transport {
   void open_cycle(fabric::Engine& e, int sw);
   int partner(int sw, int gpu) const;
   static bool pending(const Queue* direct, const Queue* parked);
-  void book(int from, int to);
+  void book(const Booked& d);
   // Books from -> to on `sw` for its matching m's next slot; `place` is its booking place, or -1
   // until this looks it up.
-  void book_on(int sw, int m, int from, int to, std::int32_t& place);
+  void book_on(int sw, int m, const Booked& d, std::int32_t& place);
   std::int32_t booking_place(int from, int to);
   void add_backlog(int from, int to, const Queue& q);
   void drop_backlog(int from, int to);
@@ -267,9 +273,8 @@ class CircuitDispatch final : public fabric::Transport {
   // can take it) and a window's close (circuits used): kept between calls, as allocating them
   // anew cost a malloc and a free for each of tens of millions of windows and sends.
   struct Visit {
-    int order, from, to;  // the direction's rank in the matching's circuit order
-    // Its queues, looked up a few visits ahead (nullptr: none then; a queue, once made, stays put).
-    Queue *direct = nullptr, *parked = nullptr;
+    int order;  // the direction's rank in the matching's circuit order
+    Booked d;   // its queues completed a few visits ahead
   };
   std::vector<Visit> visit_;
   std::vector<int> ready_, used_;
