@@ -204,7 +204,7 @@ auto lower_bound_to(B& b, int to) {
 
 }  // namespace
 
-void CircuitDispatch::add_backlog(int from, int to, const Queue& q) {
+void CircuitDispatch::add_backlog(int from, int to, Queue& q) {
   std::vector<Backlogged>& b = backlog_[static_cast<std::size_t>(from)];
   const auto it = lower_bound_to(b, to);
   if (it != b.end() && it->to == to) return;
@@ -422,15 +422,17 @@ void CircuitDispatch::queued_to(const QueueTable& m, int from, std::span<const i
   read_found(out);
 }
 
-void CircuitDispatch::backlogged_to(int from, std::span<const int> to, std::vector<double>& out) {
+void CircuitDispatch::backlogged_to(int from, std::span<const int> to, std::vector<double>& out,
+                                    std::vector<Queue*>* queues) {
   const std::vector<Backlogged>& b = backlog_[static_cast<std::size_t>(from)];
   found_.clear();
   std::size_t k = 0;
   for (const int d : to) {
     while (k < b.size() && b[k].to < d) ++k;
-    const Queue* q = k < b.size() && b[k].to == d ? b[k].queue : nullptr;
+    Queue* q = k < b.size() && b[k].to == d ? b[k].queue : nullptr;
     if (q != nullptr) prefetch(q);
     found_.push_back(q);
+    if (queues != nullptr) queues->push_back(q);
   }
   read_found(out);
 }
@@ -527,10 +529,11 @@ void CircuitDispatch::balance(fabric::Engine& e) {
     for (std::size_t k = 0; k < cols.size(); ++k)
       room_[k] = std::max(0.0, slot_cap - own_[k] - held_for_[k]);
     offers_.clear();
+    offered_.clear();
     spare_.clear();
     for (std::size_t l = g; l < next; ++l) {
       const Link& k = links[l];
-      backlogged_to(k.from, cols, offers_);
+      backlogged_to(k.from, cols, offers_, &offered_);
       const fabric::Time cursor =
           std::max(tx_free_[static_cast<std::size_t>(k.sw * n_ + k.from)], e.now());
       const Window& kw = *sw_[static_cast<std::size_t>(k.sw)].win;
@@ -540,22 +543,23 @@ void CircuitDispatch::balance(fabric::Engine& e) {
     rotorlb_accept(offers_, spare_, room_, byte_epsilon(slot_cap), accepted_, accept_);
     for (std::size_t l = g; l < next; ++l)
       for (std::size_t c = 0; c < cols.size(); ++c)
-        if (const double b = accepted_[(l - g) * cols.size() + c]; b > byte_epsilon(slot_cap))
-          grants.push_back({links[l].from, r, cols[c], links[l].sw, b});
+        if (const std::size_t k = (l - g) * cols.size() + c; accepted_[k] > byte_epsilon(slot_cap))
+          grants.push_back({links[l].from, r, cols[c], links[l].sw, accepted_[k], offered_[k]});
   }
   // Phase 2: each sender in turn, its receivers in increasing id (a sender offered its whole
   // backlog to every neighbour, so later grants are cut to what is still queued).
   std::sort(grants.begin(), grants.end());
   for (const Grant& gr : grants) {
-    if (send_relayed(e, gr.sw, gr.from, gr.to, gr.d, gr.bytes)) drop_backlog(gr.from, gr.d);
+    // An accepted offer is of bytes queued: its queue was read from the backlog.
+    Queue& q = gr.queue != nullptr ? *gr.queue : direct_(gr.from, gr.d);
+    if (send_relayed(e, gr.sw, gr.from, gr.to, gr.d, gr.bytes, q)) drop_backlog(gr.from, gr.d);
   }
 }
 
-// Sends up to `amount` of from's own bytes for `d` on sw's circuit from→to, parked at `to` until
-// the next slot; true when from has no bytes left queued for `d`.
+// Sends up to `amount` of from's own bytes for `d` (its queue `q`) on sw's circuit from→to, parked
+// at `to` until the next slot; true when from has no bytes left queued for `d`.
 bool CircuitDispatch::send_relayed(fabric::Engine& e, int sw, int from, int to, int d,
-                                   double amount) {
-  Queue& q = direct_(from, d);
+                                   double amount, Queue& q) {
   fabric::Time& cursor = tx_free_[static_cast<std::size_t>(sw * n_ + from)];
   cursor = std::max(cursor, e.now());
   const fabric::Time end = sw_[static_cast<std::size_t>(sw)].win->end;

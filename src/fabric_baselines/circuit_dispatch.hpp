@@ -206,7 +206,7 @@ class CircuitDispatch final : public fabric::Transport {
   // until this looks it up.
   void book_on(int sw, int m, const Booked& d, std::int32_t& place);
   std::int32_t booking_place(int from, int to);
-  void add_backlog(int from, int to, const Queue& q);
+  void add_backlog(int from, int to, Queue& q);
   void drop_backlog(int from, int to);
   void close(fabric::Engine& e, int sw);
   void pump(fabric::Engine& e, int sw, int from);
@@ -221,11 +221,13 @@ class CircuitDispatch final : public fabric::Transport {
   void forward_relayed(fabric::Engine& e, int sw, int from, int to, Queue* parked,
                        fabric::Time& cursor);
   void balance(fabric::Engine& e);
-  bool send_relayed(fabric::Engine& e, int sw, int from, int to, int d, double amount);
+  bool send_relayed(fabric::Engine& e, int sw, int from, int to, int d, double amount, Queue& q);
   // Appends to `out` the bytes m queues from `from` to each of `to`, in order.
   void queued_to(const QueueTable& m, int from, std::span<const int> to, std::vector<double>& out);
   // The same for the direct queues of a source, from its backlog (`to` sorted).
-  void backlogged_to(int from, std::span<const int> to, std::vector<double>& out);
+  // `queues`, if given, gets the queues read (nullptr: none).
+  void backlogged_to(int from, std::span<const int> to, std::vector<double>& out,
+                     std::vector<Queue*>* queues = nullptr);
   void read_found(std::vector<double>& out) const;
   int start_send(int task);
   void deliver(fabric::Engine& e, const Entry& x, double bytes, fabric::Time end);
@@ -250,7 +252,7 @@ class CircuitDispatch final : public fabric::Transport {
   // (about a third of the look-ups of the 1,024-GPU iteration, each a likely cache miss).
   struct Backlogged {
     int to;
-    const Queue* queue;
+    Queue* queue;
   };
   std::vector<std::vector<Backlogged>> backlog_;
   std::vector<int> backlogged_, backlogged_at_;
@@ -291,12 +293,14 @@ class CircuitDispatch final : public fabric::Transport {
   struct Grant {
     int from, to, d, sw;
     double bytes;
+    Queue* queue;  // from's queue for d (the order never gets to it: one grant per from, to, d)
     auto operator<=>(const Grant&) const = default;
   };
   std::vector<Link> links_;
   std::vector<Grant> grants_;
   std::vector<int> cols_;
   std::vector<double> own_, held_for_, room_, offers_, spare_, accepted_;
+  std::vector<Queue*> offered_;  // the queue of each offer
   std::vector<const Queue*> found_;
   AcceptScratch accept_;
   // Records made before `kept_at_` (their circuits went up before it, and the iteration ends no
