@@ -25,6 +25,12 @@ double byte_epsilon(double size) {
   return 1e-9 * std::max(1.0, size);
 }
 
+// A backlog's place for destination `to`.
+template <typename B>
+auto lower_bound_to(B& b, int to) {
+  return std::lower_bound(b.begin(), b.end(), to, [](const auto& x, int t) { return x.to < t; });
+}
+
 }  // namespace
 
 CircuitDispatch::CircuitDispatch(const workload::Workload& w, const fabric::Fabric& f,
@@ -112,18 +118,18 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
   // Taken out before any pump: a booking made below may be for a period later, in this list.
   SwitchState::Due& due = s.due[static_cast<std::size_t>(win.slot % cycle_->period())];
   if (due.slot == win.slot)
-    for (const Booked& d : due.directions)
-      visit.push_back({cycle_->order(win.matching, d.from), d});
+    for (const Booked& b : due.directions)
+      visit.push_back({cycle_->order(win.matching, b.from), b});
   due.directions.clear();
   std::sort(visit.begin(), visit.end(),
             [](const Visit& a, const Visit& b) { return a.order < b.order; });
   // The queues of the directions a few visits ahead, asked for while this one is pumped.
   const auto ask_ahead = [&](std::size_t i) {
     if (i >= visit.size()) return;
-    Booked& d = visit[i].d;
-    if (d.direct == nullptr) d.direct = direct_.find(d.from, d.to);  // made since it was booked?
-    if (d.parked == nullptr) d.parked = relay_.find(d.from, d.to);
-    for (const Queue* q : {d.direct, d.parked})
+    Booked& b = visit[i].booked;
+    if (b.direct == nullptr) b.direct = direct_.find(b.from, b.to);  // made since it was booked?
+    if (b.parked == nullptr) b.parked = relay_.find(b.from, b.to);
+    for (const Queue* q : {b.direct, b.parked})
       if (q != nullptr) prefetch(q);
   };
   for (std::size_t i = 0; i < 4; ++i) ask_ahead(i);
@@ -131,14 +137,14 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
     ask_ahead(i + 4);
     // Pumps make no queue (bytes are queued from on_ready and RotorLB's step), so a queue that
     // did not exist a few visits ago does not now.
-    Booked& d = visit[i].d;
-    if (!pending(d.direct, d.parked)) continue;  // sent since it was booked
+    Booked& b = visit[i].booked;
+    if (!pending(b.direct, b.parked)) continue;  // sent since it was booked
     // The window's matching is the one the direction was booked for: from's partner is `to`.
-    if (d.direct == nullptr) d.direct = &direct_(d.from, d.to);
-    pump_to(e, sw, d.from, d.to, d.parked, *d.direct);
-    if (!pending(d.direct, d.parked)) continue;
+    if (b.direct == nullptr) b.direct = &direct_(b.from, b.to);
+    pump_to(e, sw, b.from, b.to, b.parked, *b.direct);
+    if (!pending(b.direct, b.parked)) continue;
     std::int32_t place = -1;
-    book_on(sw, win.matching, d, place);
+    book_on(sw, win.matching, b, place);
   }
 }
 
@@ -156,19 +162,19 @@ bool CircuitDispatch::pending(const Queue* direct, const Queue* parked) {
 
 // Bytes were queued on from -> to: book it for the next slot of every OCS that brings it up
 // (a rotor cycle; a window that lists its circuits visits them all anyway).
-void CircuitDispatch::book(const Booked& d) {
+void CircuitDispatch::book(const Booked& b) {
   if (!cycle_) return;
-  const int m = cycle_->matching_of(d.from, d.to);
+  const int m = cycle_->matching_of(b.from, b.to);
   if (m < 0) return;
   std::int32_t place = -1;  // looked up once, by the first OCS that books it
-  for (int sw = 0; sw < f_.ocs; ++sw) book_on(sw, m, d, place);
+  for (int sw = 0; sw < f_.ocs; ++sw) book_on(sw, m, b, place);
 }
 
-void CircuitDispatch::book_on(int sw, int m, const Booked& d, std::int32_t& place) {
+void CircuitDispatch::book_on(int sw, int m, const Booked& b, std::int32_t& place) {
   SwitchState& s = sw_[static_cast<std::size_t>(sw)];
   const std::int64_t slot = cycle_->next_slot(sw, m, s.next_slot);
   if (slot < 0) return;
-  if (place < 0) place = booking_place(d.from, d.to);
+  if (place < 0) place = booking_place(b.from, b.to);
   std::int64_t& booked =
       booked_[static_cast<std::size_t>(place) * static_cast<std::size_t>(f_.ocs) +
               static_cast<std::size_t>(sw)];
@@ -179,7 +185,7 @@ void CircuitDispatch::book_on(int sw, int m, const Booked& d, std::int32_t& plac
     due.slot = slot;
     due.directions.clear();
   }
-  due.directions.push_back(d);
+  due.directions.push_back(b);
 }
 
 // Where from -> to keeps its bookings: its first booking on any OCS gives the direction a place,
@@ -193,16 +199,6 @@ std::int32_t CircuitDispatch::booking_place(int from, int to) {
   }
   return place;
 }
-
-namespace {
-
-// A backlog's place for destination `to`.
-template <typename B>
-auto lower_bound_to(B& b, int to) {
-  return std::lower_bound(b.begin(), b.end(), to, [](const auto& x, int t) { return x.to < t; });
-}
-
-}  // namespace
 
 void CircuitDispatch::add_backlog(int from, int to, Queue& q) {
   std::vector<Backlogged>& b = backlog_[static_cast<std::size_t>(from)];

@@ -201,10 +201,10 @@ class CircuitDispatch final : public fabric::Transport {
   void open_cycle(fabric::Engine& e, int sw);
   int partner(int sw, int gpu) const;
   static bool pending(const Queue* direct, const Queue* parked);
-  void book(const Booked& d);
+  void book(const Booked& b);
   // Books from -> to on `sw` for its matching m's next slot; `place` is its booking place, or -1
   // until this looks it up.
-  void book_on(int sw, int m, const Booked& d, std::int32_t& place);
+  void book_on(int sw, int m, const Booked& b, std::int32_t& place);
   std::int32_t booking_place(int from, int to);
   void add_backlog(int from, int to, Queue& q);
   void drop_backlog(int from, int to);
@@ -248,8 +248,7 @@ class CircuitDispatch final : public fabric::Transport {
   // flat set, where a std::set cost a node allocation per insert), each with its queue, and the
   // sources with any, in no order (balance() sorts what it builds from them) with [src] its place
   // there or -1. A direct queue outside its source's backlog is empty and holds 0 bytes, so
-  // balance() reads a source's queued bytes from its backlog without a look-up in the table
-  // (about a third of the look-ups of the 1,024-GPU iteration, each a likely cache miss).
+  // balance() reads a source's queued bytes from its backlog, not through the table's index.
   struct Backlogged {
     int to;
     Queue* queue;
@@ -275,8 +274,8 @@ class CircuitDispatch final : public fabric::Transport {
   // can take it) and a window's close (circuits used): kept between calls, as allocating them
   // anew cost a malloc and a free for each of tens of millions of windows and sends.
   struct Visit {
-    int order;  // the direction's rank in the matching's circuit order
-    Booked d;   // its queues completed a few visits ahead
+    int order;      // the direction's rank in the matching's circuit order
+    Booked booked;  // its queues completed a few visits ahead
   };
   std::vector<Visit> visit_;
   std::vector<int> ready_, used_;
