@@ -128,15 +128,16 @@ void CircuitDispatch::open_cycle(fabric::Engine& e, int sw) {
     if (i >= visit.size()) return;
     Booked& b = visit[i].booked;
     if (b.direct == nullptr) b.direct = direct_.find(b.from, b.to);  // made since it was booked?
-    if (b.parked == nullptr) b.parked = relay_.find(b.from, b.to);
+    if (opt_.relay && b.parked == nullptr) b.parked = relay_.find(b.from, b.to);  // else none
     for (const Queue* q : {b.direct, b.parked})
       if (q != nullptr) prefetch(q);
   };
   for (std::size_t i = 0; i < 4; ++i) ask_ahead(i);
   for (std::size_t i = 0; i < visit.size(); ++i) {
     ask_ahead(i + 4);
-    // Pumps make no queue (bytes are queued from on_ready and RotorLB's step), so a queue that
-    // did not exist a few visits ago does not now.
+    // A visit makes no queue but its own direction's (bytes are queued from on_ready and
+    // RotorLB's step), and a slot visits a direction once: a queue another visit did not find a
+    // few visits ago does not exist now.
     Booked& b = visit[i].booked;
     if (!pending(b.direct, b.parked)) continue;  // sent since it was booked
     // The window's matching is the one the direction was booked for: from's partner is `to`.
