@@ -119,6 +119,12 @@ fabric::SimResult scheduled_run(const workload::Workload& w, const fabric::Fabri
                run.solver->backend, to_string(run.solver->status),
                format_time(run.solver->objective), format_time(run.solver->bound),
                100 * run.solver->gap, run.solver->seconds);
+  if (run.sim.schedule.used_circuits_only)
+    fmt::print(
+        "circuits: {} played more than the {} records its outputs may hold: only the "
+        "circuits that carried bytes are listed, and the reconfigurations and utilization "
+        "count those\n",
+        a.scheduler, fabric::max_circuit_records(outputs));
   summary = run_summary(run, w, f, a.source.label(), a.fabric);
   return std::move(run.sim);
 }

@@ -86,7 +86,7 @@ std::size_t max_circuit_records(CircuitOutputs outputs) {
   return static_cast<std::size_t>(kMaxOutputBytes / bytes_per_circuit(outputs));
 }
 
-ScheduleOverBudget circuit_records_over_budget(std::size_t records, CircuitOutputs outputs) {
+CircuitRecordsOverBudget circuit_records_over_budget(std::size_t records, CircuitOutputs outputs) {
   return {records_limit(outputs), fmt::format("at least {} circuit records", records),
           kPeriodicAdvice};
 }

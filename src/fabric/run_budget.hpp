@@ -60,8 +60,14 @@ class ScheduleOverBudget : public std::runtime_error {
 };
 
 // Past max_circuit_records(outputs): the limit named is the files' or, without them, the memory's.
-[[nodiscard]] ScheduleOverBudget circuit_records_over_budget(std::size_t records,
-                                                             CircuitOutputs outputs = {});
+// Its own type: a scheduler that lists every circuit it plays may then list only those that
+// carried a hop instead (bvn).
+class CircuitRecordsOverBudget : public ScheduleOverBudget {
+ public:
+  using ScheduleOverBudget::ScheduleOverBudget;
+};
+[[nodiscard]] CircuitRecordsOverBudget circuit_records_over_budget(std::size_t records,
+                                                                   CircuitOutputs outputs = {});
 [[nodiscard]] ScheduleOverBudget hops_over_budget(std::size_t hops);
 
 // The InputError of check_output_budget for `over`, naming `file` and `field` (the fabric file

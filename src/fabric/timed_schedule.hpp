@@ -34,6 +34,10 @@ struct TimedSchedule {
   HopLists hops;  // [task index] -> hops; empty for compute tasks
   std::vector<TimedCircuit> circuits;
   Time iteration_time = 0;
+  // Set by a scheduler that lists every circuit it plays when that list passed its cap
+  // (max_circuit_records) and it listed only the circuits that carried a hop instead: the
+  // reconfigurations and the utilization then describe the circuits in use.
+  bool used_circuits_only = false;
 };
 
 // What a scheduler returns: its schedule and the events its own run took.

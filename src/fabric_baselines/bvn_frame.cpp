@@ -1,6 +1,7 @@
 #include "fabric_baselines/bvn_frame.hpp"
 
 #include "core/error.hpp"
+#include "fabric/run_budget.hpp"
 #include "fabric_baselines/matrix_frame.hpp"
 #include "fabric_baselines/traffic.hpp"
 
@@ -37,9 +38,24 @@ fabric::ScheduleRun schedule_bvn(const workload::Workload& w, const fabric::Fabr
   if (opt.frame < 0) throw InputError("", "frame", "a frame length >= 0 (0 = one-shot)");
   Frame frame = plan_frame(circuit_demand(w), f, "bvn", "scheduler");
   if (opt.frame > 0) frame = stretch_frame(frame, fabric::to_time(opt.frame), f);
-  RepeatedFrame source(std::move(frame));
-  return run_dispatch(w, f, source, {.progress = opt.progress, .outputs = opt.outputs},
-                      opt.frame > 0 ? "bvn-periodic" : "bvn");
+  const auto play = [&](bool used_circuits_only) {
+    RepeatedFrame source(frame);
+    return run_dispatch(w, f, source,
+                        {.used_circuits_only = used_circuits_only,
+                         .progress = opt.progress,
+                         .outputs = opt.outputs},
+                        opt.frame > 0 ? "bvn-periodic" : "bvn");
+  };
+  try {
+    return play(false);
+  } catch (const fabric::CircuitRecordsOverBudget&) {
+    // The frame repeats over the whole iteration, a record for every circuit of every window
+    // whether it carries bytes or not: past the cap, the run starts again and lists only the
+    // circuits that carried a hop, as rotornet always does. What is sent, and when, is the same.
+  }
+  fabric::ScheduleRun run = play(true);
+  run.schedule.used_circuits_only = true;
+  return run;
 }
 
 }  // namespace flux::fabric_baselines

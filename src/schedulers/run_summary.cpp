@@ -14,6 +14,7 @@ nlohmann::ordered_json run_summary(const SchedulerResult& run, const workload::W
   ctx.scheduler = run.scheduler;
   ctx.options = options_json(run.options);
   nlohmann::ordered_json j = summary_document(run.sim.metrics, w, f, ctx);
+  if (run.sim.schedule.used_circuits_only) j["scheduler"]["circuits"] = "used";
   if (run.solver) j["solver"] = solver_json(*run.solver);
   return j;
 }
